@@ -1,0 +1,102 @@
+/*
+ * Curve models of edwards25519: -x² + y² = 1 + d·x²·y², d = -121665/121666,
+ * on the serial field (src/field/fe.h).
+ *
+ * Model                  type       ref10 name   coordinates
+ * ---------------------  ---------  -----------  ----------------------------------
+ * extended P³            ge_ext     ge_p3        (X:Y:Z:T), x = X/Z, y = Y/Z, XY = ZT
+ * projective P²          ge_proj    ge_p2        (X:Y:Z)
+ * completed P¹×P¹        ge_compl   ge_p1p1      ((X:Z), (Y:T)), x = X/Z, y = Y/T
+ * projective Niels       ge_cached  ge_cached    (Y+X, Y-X, Z, 2d·T)
+ * affine Niels           ge_niels   ge_precomp   (y+x, y-x, 2d·x·y)
+ *
+ * Formulas: HWCD 2008 (eprint 2008/522) §3.1 / EFD "add-2008-hwcd-3" and
+ * "dbl-2008-hwcd"; the completed model and Niels forms as in ref10 and
+ * curve25519-dalek src/backend/serial/curve_models.rs.
+ *
+ * Every function is constant time unless its name ends in _vartime. Outputs
+ * may alias inputs.
+ */
+#ifndef VEC25519_BACKEND_SERIAL_GE_H
+#define VEC25519_BACKEND_SERIAL_GE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../field/fe.h"
+
+typedef struct {
+    fe X, Y, Z, T;
+} ge_ext;
+
+typedef struct {
+    fe X, Y, Z;
+} ge_proj;
+
+typedef struct {
+    fe_loose X, Y, Z, T;
+} ge_compl;
+
+typedef struct {
+    fe YplusX, YminusX, Z, T2d;
+} ge_cached;
+
+typedef struct {
+    fe yplusx, yminusx, xy2d;
+} ge_niels;
+
+/* ---- conversions ---------------------------------------------------------- */
+void ge_ext_0(ge_ext *h);                                  /* identity (0:1:1:0) */
+void ge_ext_to_proj(ge_proj *r, const ge_ext *p);          /* drop T */
+void ge_ext_to_cached(ge_cached *r, const ge_ext *p);
+void ge_compl_to_ext(ge_ext *r, const ge_compl *p);        /* 4M */
+void ge_compl_to_proj(ge_proj *r, const ge_compl *p);      /* 3M */
+void ge_cached_0(ge_cached *h);                            /* identity, cached */
+void ge_niels_0(ge_niels *h);                              /* identity, affine Niels */
+
+/* ---- arithmetic ----------------------------------------------------------- */
+void ge_add_cached(ge_compl *r, const ge_ext *p, const ge_cached *q); /* p + q */
+void ge_sub_cached(ge_compl *r, const ge_ext *p, const ge_cached *q); /* p - q */
+void ge_add_niels(ge_compl *r, const ge_ext *p, const ge_niels *q);   /* p + q, q affine */
+void ge_sub_niels(ge_compl *r, const ge_ext *p, const ge_niels *q);
+void ge_proj_dbl(ge_compl *r, const ge_proj *p);                      /* 2p */
+void ge_ext_add(ge_ext *r, const ge_ext *p, const ge_ext *q);          /* convenience */
+void ge_ext_sub(ge_ext *r, const ge_ext *p, const ge_ext *q);
+void ge_ext_dbl(ge_ext *r, const ge_ext *p);
+void ge_ext_neg(ge_ext *r, const ge_ext *p);
+void ge_ext_mul_by_cofactor(ge_ext *r, const ge_ext *p);               /* [8]p */
+/* r = [2^k]p, k ≥ 1, staying in P² between doublings. */
+void ge_ext_dbl_n(ge_ext *r, const ge_ext *p, int k);
+
+/* ---- constant-time selection ---------------------------------------------- */
+void ge_cached_cmov(ge_cached *r, const ge_cached *p, ct_mask m);
+void ge_cached_cneg(ge_cached *r, const ge_cached *p, ct_mask m);     /* m ? -p : p */
+void ge_niels_cmov(ge_niels *r, const ge_niels *p, ct_mask m);
+void ge_niels_cneg(ge_niels *r, const ge_niels *p, ct_mask m);
+void ge_ext_cmov(ge_ext *r, const ge_ext *p, ct_mask m);
+
+/* ---- encoding (RFC 8032 §5.1.2, §5.1.3) ------------------------------------ */
+/*
+ * Strict decoding: returns 0 and the point, or -1 (h = identity) when
+ *   y ≥ p (non-canonical), x² = (y²-1)/(dy²+1) has no root, or x = 0 with the
+ *   sign bit set (the encodings of (0, ±1) with bit 255 set are rejected).
+ * Variable time in the encoding only through the returned verdict; the
+ * arithmetic is constant time (decoding a secret-derived point is fine).
+ */
+int ge_ext_frombytes(ge_ext *h, const uint8_t s[32]);
+/* As above but accepts y ≥ p (reduced mod p) and x = 0 with the sign bit set
+ * (ZIP-215 / libsodium-1.0.18-compatible decoding). */
+int ge_ext_frombytes_relaxed(ge_ext *h, const uint8_t s[32]);
+void ge_ext_tobytes(uint8_t s[32], const ge_ext *h);
+void ge_proj_tobytes(uint8_t s[32], const ge_proj *h);
+
+/* ---- predicates (constant time; masks) ------------------------------------ */
+ct_mask ge_ext_eq(const ge_ext *p, const ge_ext *q);     /* projective: X1Z2 = X2Z1, Y1Z2 = Y2Z1 */
+ct_mask ge_ext_is_identity(const ge_ext *p);
+ct_mask ge_ext_is_small_order(const ge_ext *p);         /* [8]p = identity */
+ct_mask ge_ext_is_torsion_free(const ge_ext *p);        /* [ℓ]p = identity */
+
+/* ---- the basepoint ---------------------------------------------------------- */
+extern const ge_ext ge_basepoint; /* B = (x, 4/5), x positive */
+
+#endif /* VEC25519_BACKEND_SERIAL_GE_H */

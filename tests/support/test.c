@@ -1,0 +1,204 @@
+#define _GNU_SOURCE
+#include "test.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+unsigned long test_checks, test_failed;
+static unsigned long reported;
+
+void test_fail(const char *file, int line, const char *fmt, ...)
+{
+    test_failed++;
+    if (reported++ >= 50) return; /* enough to diagnose; the count stays right */
+    va_list ap;
+    fprintf(stderr, "FAIL %s:%d: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int test_done(void)
+{
+    if (test_checks == 0) {
+        printf("0 passed, 1 failed (no check was executed)\n");
+        return 1;
+    }
+    printf("%lu passed, %lu failed\n", test_checks - test_failed, test_failed);
+    return test_failed ? 1 : 0;
+}
+
+void test_skip(const char *why)
+{
+    printf("SKIPPED: %s\n", why);
+    exit(77);
+}
+
+void hex_print(FILE *f, const char *label, const uint8_t *p, size_t n)
+{
+    fprintf(f, "  %s: ", label);
+    for (size_t i = 0; i < n; i++) fprintf(f, "%02x", p[i]);
+    fputc('\n', f);
+}
+
+int test_bytes_eq(const void *a, const void *b, size_t n, const char *file, int line,
+                  const char *what)
+{
+    if (memcmp(a, b, n) == 0) return 1;
+    test_fail(file, line, "%s: bytes differ", what);
+    if (reported <= 50) {
+        hex_print(stderr, "got ", a, n);
+        hex_print(stderr, "want", b, n);
+    }
+    return 0;
+}
+
+/* ---- xoshiro256** ---------------------------------------------------------- */
+static uint64_t rng_s[4];
+static int rng_ready;
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void rng_init(void)
+{
+    uint64_t seed;
+    const char *env = getenv("VEC25519_TEST_SEED");
+    if (env && *env) {
+        seed = strtoull(env, NULL, 0);
+    } else if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
+        seed = 0x76656332353531ULL;
+    }
+    printf("random seed: VEC25519_TEST_SEED=0x%016llx\n", (unsigned long long)seed);
+    for (int i = 0; i < 4; i++) rng_s[i] = splitmix(&seed);
+    rng_ready = 1;
+}
+
+uint64_t test_rng_u64(void)
+{
+    if (!rng_ready) rng_init();
+    uint64_t r = rotl(rng_s[1] * 5, 7) * 9, t = rng_s[1] << 17;
+    rng_s[2] ^= rng_s[0];
+    rng_s[3] ^= rng_s[1];
+    rng_s[1] ^= rng_s[2];
+    rng_s[0] ^= rng_s[3];
+    rng_s[2] ^= t;
+    rng_s[3] = rotl(rng_s[3], 45);
+    return r;
+}
+
+uint64_t test_rng_below(uint64_t n)
+{
+    if (n == 0) return 0;
+    uint64_t lim = UINT64_MAX - UINT64_MAX % n, x;
+    do x = test_rng_u64();
+    while (x >= lim);
+    return x % n;
+}
+
+void test_rng_bytes(void *out, size_t n)
+{
+    uint8_t *p = out;
+    while (n) {
+        uint64_t x = test_rng_u64();
+        size_t k = n < 8 ? n : 8;
+        memcpy(p, &x, k);
+        p += k;
+        n -= k;
+    }
+}
+
+/* ---- hex --------------------------------------------------------------------- */
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+long hex_decode(uint8_t *out, size_t cap, const char *hex)
+{
+    if (strcmp(hex, "-") == 0) return 0;
+    size_t len = strlen(hex);
+    if (len % 2 || len / 2 > cap) return -1;
+    for (size_t i = 0; i < len / 2; i++) {
+        int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0) return -1;
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return (long)(len / 2);
+}
+
+/* ---- vector files ------------------------------------------------------------ */
+static char last_comment[512];
+
+const char *vec_path(const char *rel)
+{
+    static char buf[1024];
+    const char *dir = getenv("VEC25519_VECTORS");
+    if (!dir || !*dir) dir = "../shared/vectors";
+    snprintf(buf, sizeof buf, "%s/%s", dir, rel);
+    return buf;
+}
+
+int vec_open(vec_reader *r, const char *rel)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->path, sizeof r->path, "%s", vec_path(rel));
+    r->f = fopen(r->path, "r");
+    if (!r->f) {
+        test_checks++;
+        test_fail(__FILE__, __LINE__, "cannot open vector file %s", r->path);
+        return -1;
+    }
+    last_comment[0] = 0;
+    return 0;
+}
+
+int vec_next(vec_reader *r)
+{
+    ssize_t n;
+    while ((n = getline(&r->line, &r->cap, r->f)) >= 0) {
+        r->lineno++;
+        while (n > 0 && (r->line[n - 1] == '\n' || r->line[n - 1] == '\r')) r->line[--n] = 0;
+        if (n == 0) continue;
+        if (r->line[0] == '#') {
+            snprintf(last_comment, sizeof last_comment, "%s", r->line);
+            continue;
+        }
+        r->nfields = 0;
+        char *save = NULL;
+        for (char *t = strtok_r(r->line, " ", &save); t && r->nfields < 32;
+             t = strtok_r(NULL, " ", &save)) {
+            if (strcmp(t, "#") == 0) break;
+            r->fields[r->nfields++] = t;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+const char *vec_last_comment(const vec_reader *r)
+{
+    (void)r;
+    return last_comment;
+}
+
+void vec_close(vec_reader *r)
+{
+    if (r->f) fclose(r->f);
+    free(r->line);
+    r->f = NULL;
+    r->line = NULL;
+}

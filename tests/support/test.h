@@ -1,0 +1,74 @@
+/*
+ * A small test vocabulary shared by every test program.
+ *
+ *   CHECK(cond, "fmt", ...)        count a check; report it if it fails
+ *   CHECK_BYTES(a, b, n, "fmt", ...) compare byte strings, hex-dump on failure
+ *   return test_done();            prints "N passed, N failed" and the exit code
+ *   test_skip("why")              exits 77 (CTest: skipped) with the reason
+ *
+ * Random inputs come from test_rng_bytes(): xoshiro256** seeded from the
+ * VEC25519_TEST_SEED environment variable, or from getrandom when unset; the
+ * seed is printed so a failure can be replayed.
+ *
+ * Vector files are read from $VEC25519_VECTORS (../shared/vectors, set by
+ * CTest) with vec_open()/vec_next(), in the flat format of its README.
+ */
+#ifndef VEC25519_TEST_H
+#define VEC25519_TEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+extern unsigned long test_checks, test_failed;
+
+void test_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int test_done(void);
+void test_skip(const char *why) __attribute__((noreturn));
+
+#define CHECK(cond, ...)                                                  \
+    do {                                                                  \
+        test_checks++;                                                    \
+        if (!(cond)) test_fail(__FILE__, __LINE__, __VA_ARGS__);          \
+    } while (0)
+
+int test_bytes_eq(const void *a, const void *b, size_t n, const char *file, int line,
+                  const char *what);
+#define CHECK_BYTES(a, b, n, what) \
+    (test_checks++, test_bytes_eq((a), (b), (n), __FILE__, __LINE__, (what)))
+
+/* Random bytes (xoshiro256**, seeded once per process). */
+void test_rng_bytes(void *out, size_t n);
+uint64_t test_rng_u64(void);
+/* Uniform in [0, n). */
+uint64_t test_rng_below(uint64_t n);
+
+/* Hex. hex_decode returns the byte count, or -1 on bad hex or overflow.
+ * "-" decodes to zero bytes. */
+long hex_decode(uint8_t *out, size_t cap, const char *hex);
+void hex_print(FILE *f, const char *label, const uint8_t *p, size_t n);
+
+/* Vector files. */
+typedef struct {
+    FILE *f;
+    char *line;
+    size_t cap;
+    char *fields[32];
+    int nfields;
+    unsigned long lineno;
+    char path[1024];
+} vec_reader;
+
+/* Opens $VEC25519_VECTORS/rel; on failure reports a test failure and returns -1. */
+int vec_open(vec_reader *r, const char *rel);
+/* Next data line split on spaces into r->fields (stops at a lone "#" field).
+ * Comment lines starting with '#' are skipped. Returns 1, or 0 at end. */
+int vec_next(vec_reader *r);
+/* The comment lines are also useful (e.g. "# TEST 1"): the last one seen. */
+const char *vec_last_comment(const vec_reader *r);
+void vec_close(vec_reader *r);
+/* Path of a vector file (for programs that parse JSON themselves). */
+const char *vec_path(const char *rel);
+
+#endif /* VEC25519_TEST_H */
