@@ -80,9 +80,19 @@ typedef fe51_loose fe_loose;
 #define fe_const_d FE_(const_d)           /* d = -121665/121666          */
 #define fe_const_2d FE_(const_2d)         /* 2d                           */
 #define fe_const_sqrtm1 FE_(const_sqrtm1) /* sqrt(-1) = 2^((p-1)/4)        */
+#define fe_const_sqrtm486664 FE_(const_sqrtm486664)             /* sqrt(-486664), even (RFC 9380 D.2 c1); Montgomery ↔ Edwards map */
+#define fe_const_sqrt_ad_minus_one FE_(const_sqrt_ad_minus_one) /* RFC 9496 §4.1 SQRT_AD_MINUS_ONE */
+#define fe_const_invsqrt_a_minus_d FE_(const_invsqrt_a_minus_d) /* RFC 9496 §4.1 INVSQRT_A_MINUS_D */
+#define fe_const_one_minus_d_sq FE_(const_one_minus_d_sq)       /* RFC 9496 §4.1 ONE_MINUS_D_SQ = 1 - d² */
+#define fe_const_d_minus_one_sq FE_(const_d_minus_one_sq)       /* RFC 9496 §4.1 D_MINUS_ONE_SQ = (d - 1)² */
 extern const fe fe_const_d;
 extern const fe fe_const_2d;
 extern const fe fe_const_sqrtm1;
+extern const fe fe_const_sqrtm486664;
+extern const fe fe_const_sqrt_ad_minus_one;
+extern const fe fe_const_invsqrt_a_minus_d;
+extern const fe fe_const_one_minus_d_sq;
+extern const fe fe_const_d_minus_one_sq;
 
 void fe_sqn(fe *h, const fe *f, int n);
 void fe_pow22523(fe *h, const fe *f);
