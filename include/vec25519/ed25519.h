@@ -15,9 +15,14 @@
  *     cofactored equation below removes the torsion component);
  *   - the cofactored equation [8][S]B = [8]R + [8][k]A holds, with
  *     k = SHA-512(dom2(F, C) ‖ R ‖ A ‖ M) mod ℓ.
- * This is the strict policy of current libsodium. Libsodium 1.0.18 and OpenSSL
- * use the cofactorless equation [S]B = R + [k]A, so they can disagree only on
- * (A, R) with torsion components; OpenSSL also accepts small-order keys.
+ * This is the strict policy of current libsodium. Differences with peers, each
+ * asserted by the differential tests:
+ *   - libsodium 1.0.18 uses the cofactorless equation [S]B = R + [k]A: it
+ *     rejects some signatures whose A or R carry a torsion component that we
+ *     accept (when T_R + [k]T_A ≠ 0); otherwise identical verdicts.
+ *   - OpenSSL 3.0 is cofactorless too, and in addition accepts small-order
+ *     public keys (in any encoding, including y ≥ p and x = 0 with the sign
+ *     bit set) and R = identity, all of which we reject.
  *
  * Signing is constant time in the secret key and the nonce. Verification is
  * variable time (all its inputs are public).
