@@ -10,6 +10,7 @@
 #ifndef VEC25519_BACKEND_BACKEND_H
 #define VEC25519_BACKEND_BACKEND_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "serial/ge.h"
@@ -29,6 +30,13 @@ struct backend {
 extern const struct backend backend_serial;
 
 const struct backend *backend_get(void);
+
+/* Every backend compiled in and usable on this CPU (serial first). */
+const struct backend *const *backend_available(size_t *n);
+/* Look up an available backend by name ("serial" names the serial one). NULL if absent. */
+const struct backend *backend_by_name(const char *name);
+/* For tests and the benchmark only: make b the backend in use from now on. */
+void backend_set(const struct backend *b);
 
 /* Serial algorithms, also used by the vector backends for what they do not vectorise. */
 void ge_scalarmult(ge_ext *r, const uint8_t s[32], const ge_ext *P);

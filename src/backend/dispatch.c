@@ -15,21 +15,37 @@
 #include "vec25519.h"
 #include "backend.h"
 
+static _Atomic(const struct backend *) chosen;
+
 static const struct backend *const all_backends[] = {
     &backend_serial,
 };
 
-static _Atomic(const struct backend *) chosen;
+const struct backend *const *backend_available(size_t *n)
+{
+    *n = sizeof all_backends / sizeof all_backends[0];
+    return all_backends;
+}
+
+const struct backend *backend_by_name(const char *name)
+{
+    if (strcmp(name, "serial") == 0) return &backend_serial;
+    for (size_t i = 0; i < sizeof all_backends / sizeof all_backends[0]; i++)
+        if (strcmp(name, all_backends[i]->name) == 0) return all_backends[i];
+    return NULL;
+}
+
+void backend_set(const struct backend *b)
+{
+    atomic_store_explicit(&chosen, b, memory_order_release);
+}
 
 static const struct backend *choose(void)
 {
     const char *force = getenv("VEC25519_BACKEND");
     if (force && *force) {
-        for (size_t i = 0; i < sizeof all_backends / sizeof all_backends[0]; i++) {
-            if (strcmp(force, all_backends[i]->name) == 0 ||
-                (strcmp(force, "serial") == 0 && all_backends[i] == &backend_serial))
-                return all_backends[i];
-        }
+        const struct backend *b = backend_by_name(force);
+        if (b) return b;
         fprintf(stderr,
                 "vec25519: VEC25519_BACKEND=%s is not available in this build on this CPU "
                 "(available: serial)\n",

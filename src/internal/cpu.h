@@ -1,0 +1,16 @@
+/*
+ * CPU features that select a backend (design.md §4). Filled once on first
+ * use (CPUID + XGETBV) and cached; reading is thread-safe.
+ */
+#ifndef VEC25519_INTERNAL_CPU_H
+#define VEC25519_INTERNAL_CPU_H
+
+struct cpu_features {
+    int avx2;       /* AVX2 and the OS saves YMM state (XCR0 bits 1, 2)             */
+    int bmi2_adx;   /* BMI2 (MULX) and ADX (ADCX/ADOX)                              */
+    int avx512ifma; /* AVX512F + AVX512VL + AVX512IFMA, OS saves opmask/ZMM (XCR0 5-7) */
+};
+
+struct cpu_features cpu_features(void);
+
+#endif /* VEC25519_INTERNAL_CPU_H */
