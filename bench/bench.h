@@ -1,0 +1,78 @@
+/*
+ * vec25519-bench — shared declarations of the benchmark driver.
+ *
+ *   ops.c     the fixture (fixed inputs, known answers), the implementations
+ *             of every operation (ours and the peers') and the table of
+ *             operations
+ *   timing.c  the cycle counter (lfence-serialised rdtsc), the clock, the
+ *             measurement loop (warm-up, runs, median) and the CPU name
+ *   bench.c   options, correctness checks, the table and the JSON output
+ */
+#ifndef VEC25519_BENCH_H
+#define VEC25519_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Largest output of one operation (a signature or a SHA-512 digest). */
+#define BENCH_OUT_MAX 64
+
+/*
+ * One implementation of one operation. It reads the fixture's fixed inputs
+ * and writes its result to out (op->outlen bytes). want_output is 0 inside the
+ * timing loop: an implementation whose natural result is not a byte string
+ * (a point of the backend API) then skips the encoding that only the
+ * correctness check needs.
+ */
+typedef void (*bench_fn)(uint8_t out[BENCH_OUT_MAX], int want_output);
+
+enum bench_peer { PEER_SODIUM, PEER_OPENSSL, BENCH_NPEERS };
+
+struct bench_op {
+    const char *id;     /* JSON key, e.g. "ed25519_sign" */
+    const char *label;  /* table row, e.g. "ed25519 sign" */
+    size_t outlen;      /* bytes of out compared by the correctness check */
+    bench_fn ours;      /* runs on whatever backend is set */
+    bench_fn peer[BENCH_NPEERS]; /* NULL: no equivalent, or peer not built in */
+    /* Writes the expected output: a known answer, or a value computed by a
+     * different algorithm. Returns 0, or -1 (with a message on stderr) when
+     * two independent computations of the expected value disagree. */
+    int (*expected)(uint8_t out[BENCH_OUT_MAX]);
+    /* Optional: tamper(1) spoils an input so that every implementation must
+     * then give a result other than the expected one; tamper(0) restores it. */
+    void (*tamper)(int on);
+};
+
+extern const struct bench_op bench_ops[];
+extern const size_t bench_nops;
+
+/* Builds the fixture (decodes points, initialises the peers, builds the
+ * OpenSSL key objects). Returns 0, or -1 with a message on stderr. */
+int bench_fixture_init(void);
+void bench_fixture_free(void);
+
+/* "libsodium" / "OpenSSL", and the version of the peer linked in (NULL when
+ * the peer is not built in). */
+const char *bench_peer_name(enum bench_peer p);
+const char *bench_peer_version(enum bench_peer p);
+
+/* ---- timing.c ------------------------------------------------------------ */
+
+struct bench_sample {
+    uint64_t cycles; /* median, measurement overhead subtracted */
+    uint64_t ns;     /* median, measurement overhead subtracted */
+    unsigned runs;   /* number of timed calls */
+};
+
+/* Detects RDTSCP and measures the overhead of an empty measurement. */
+void timing_init(int quick);
+/* "TSC cycles" on x86 (rdtsc), "ns" elsewhere (the clock stands in). */
+const char *timing_counter_name(void);
+/* Counter ticks per ns, estimated from the calibration (0 if unknown). */
+double timing_ghz(void);
+/* Warms f up, then times each of many calls (few with quick). */
+struct bench_sample timing_measure(bench_fn f, int quick);
+/* The CPU model (CPUID brand string, else /proc/cpuinfo), into buf. */
+void timing_cpu_name(char *buf, size_t n);
+
+#endif /* VEC25519_BENCH_H */

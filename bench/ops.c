@@ -1,0 +1,460 @@
+/*
+ * vec25519-bench — the operations: fixed inputs, expected results, and each
+ * implementation (ours, libsodium's, OpenSSL's) behind one function type.
+ *
+ * Inputs are fixed so that most results are known answers:
+ *   x25519        RFC 7748 §6.1 (Alice's scalar, Bob's public key → shared)
+ *   x25519 base   RFC 7748 §6.1 (Alice's scalar → Alice's public key)
+ *   ed25519       RFC 8032 §7.1 TEST 1 key; the 64-byte message of NIST
+ *                 SHA512ShortMsg.rsp "Len = 512", whose digest is the SHA-512
+ *                 known answer; the signature of that message under that key
+ *                 was computed with `openssl pkeyutl -sign -rawin` (OpenSSL 3.0)
+ *   scalarmult    [s]P with P the TEST 1 public key (a point of order ℓ);
+ *                 expected value from the serial variable-time double-base
+ *                 algorithm (a different algorithm), and libsodium if built in
+ *   double-base   [a]A + [b]B, expected value from the serial constant-time
+ *                 variable- and fixed-base algorithms plus a point addition,
+ *                 and libsodium if built in
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <string.h>
+
+#include "vec25519.h"
+#include "backend/backend.h"
+#include "bench.h"
+
+#ifdef HAVE_SODIUM
+#include <sodium.h>
+#endif
+#ifdef HAVE_OPENSSL
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/sha.h>
+#endif
+
+/* clang-format off */
+static const char hex_x25519_scalar[] = /* RFC 7748 §6.1 Alice's private key */
+    "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a";
+static const char hex_x25519_alice_pub[] =
+    "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a";
+static const char hex_x25519_bob_pub[] =
+    "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f";
+static const char hex_x25519_shared[] =
+    "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742";
+static const char hex_ed_seed[] = /* RFC 8032 §7.1 TEST 1 */
+    "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+static const char hex_ed_pk[] =
+    "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+static const char hex_msg[] = /* NIST SHA512ShortMsg.rsp, Len = 512 */
+    "c1ca70ae1279ba0b918157558b4920d6b7fba8a06be515170f202fafd36fb7f7"
+    "9d69fad745dba6150568db1e2b728504113eeac34f527fc82f2200b462ecbf5d";
+static const char hex_msg_sha512[] =
+    "046e46623912b3932b8d662ab42583423843206301b58bf20ab6d76fd47f1cbb"
+    "cf421df536ecd7e56db5354e7e0f98822d2129c197f6f0f222b8ec5231f3967d";
+static const char hex_ed_sig[] = /* TEST 1 key, message above */
+    "c72c0361428eff2bd5e083372f5bf4c62f314e6941f7d24a5b9832398cffbcc7"
+    "39d5ae48aa4c249abe5ca55aa7f160aa308eceb576a2d789fa795e2e8e76c90e";
+/* Arbitrary scalars (SHA-256 of "bench s", "bench a", "bench b", top bits
+ * cleared): s < 2^255 (the backend contract), a and b < 2^252 < ℓ (as the
+ * scalars of a verification are). */
+static const char hex_s[] =
+    "fcb6c769919a60daad6b287c8dea30449e41e096196a32dfd3af5bc4ed241e3b";
+static const char hex_a[] =
+    "864a91fe268f1780b18d8ed9d0de6ca138517a4c524e2a3519e8ffba7785a901";
+static const char hex_b[] =
+    "86fd65a7a41b9416130b15699cff107743b48c3082079d44cbe5349bdd092705";
+/* clang-format on */
+
+#define MSG_LEN 64
+
+static struct {
+    uint8_t x_scalar[32], x_point[32], x_shared[32], x_pub[32];
+    uint8_t seed[32], pk[32], sk[64], msg[MSG_LEN], digest[64];
+    uint8_t sig_kat[64], sig[64]; /* sig: what verify reads (may be tampered) */
+    uint8_t s[32], a[32], b[32];
+    uint8_t P_bytes[32]; /* the point of scalarmult and the A of double-base */
+    ge_ext P;
+    ge_ext R;              /* result of the backend operations */
+    uint8_t scratch[64];   /* secret key written by keypair */
+    volatile int status;   /* return codes the timing loop must not discard */
+} fx;
+
+#ifdef HAVE_OPENSSL
+static struct {
+    EVP_PKEY *x_priv, *x_peer; /* X25519: our private key, the peer's public key */
+    EVP_PKEY *ed_priv, *ed_pub;
+} ossl;
+#endif
+
+static int unhex(uint8_t *out, size_t len, const char *hex)
+{
+    if (strlen(hex) != 2 * len) return -1;
+    for (size_t i = 0; i < 2 * len; i++) {
+        char c = hex[i];
+        int v = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+        if (v < 0) return -1;
+        if (i & 1)
+            out[i / 2] = (uint8_t)(out[i / 2] | v);
+        else
+            out[i / 2] = (uint8_t)(v << 4);
+    }
+    return 0;
+}
+
+/* ---- ours ------------------------------------------------------------------ */
+
+static void ours_x25519(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = vec25519_x25519(out, fx.x_scalar, fx.x_point);
+}
+
+static void ours_x25519_base(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = vec25519_x25519_base(out, fx.x_scalar);
+}
+
+static void ours_keypair(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    vec25519_ed25519_keypair(out, fx.scratch, fx.seed);
+}
+
+static void ours_sign(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    vec25519_ed25519_sign(out, fx.msg, MSG_LEN, fx.sk);
+}
+
+static void ours_verify(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    out[0] = vec25519_ed25519_verify(fx.sig, fx.msg, MSG_LEN, fx.pk) == 0;
+}
+
+static void ours_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    backend_get()->scalarmult(&fx.R, fx.s, &fx.P);
+    if (want) ge_ext_tobytes(out, &fx.R);
+}
+
+static void ours_double_base(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    backend_get()->double_scalarmult_vartime(&fx.R, fx.a, &fx.P, fx.b);
+    if (want) ge_ext_tobytes(out, &fx.R);
+}
+
+static void ours_sha512(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    vec25519_sha512(out, fx.msg, MSG_LEN);
+}
+
+/* ---- libsodium ------------------------------------------------------------- */
+
+#ifdef HAVE_SODIUM
+static void sodium_x25519(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_scalarmult_curve25519(out, fx.x_scalar, fx.x_point);
+}
+
+static void sodium_x25519_base(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_scalarmult_curve25519_base(out, fx.x_scalar);
+}
+
+static void sodium_keypair(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_sign_seed_keypair(out, fx.scratch, fx.seed);
+}
+
+static void sodium_sign(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_sign_detached(out, NULL, fx.msg, MSG_LEN, fx.sk);
+}
+
+static void sodium_verify(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    out[0] = crypto_sign_verify_detached(fx.sig, fx.msg, MSG_LEN, fx.pk) == 0;
+}
+
+/* Decodes P (with canonicity, small-order and subgroup checks), multiplies,
+ * encodes: libsodium has no cheaper public variable-base multiplication. */
+static void sodium_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_scalarmult_ed25519_noclamp(out, fx.s, fx.P_bytes);
+}
+
+static void sodium_sha512(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_hash_sha512(out, fx.msg, MSG_LEN);
+}
+#define SODIUM_(f) sodium_##f
+#else
+#define SODIUM_(f) NULL
+#endif
+
+/* ---- OpenSSL 3 (EVP, as an application would call it) ---------------------- */
+
+#ifdef HAVE_OPENSSL
+/* Timed: EVP_PKEY_CTX_new + EVP_PKEY_derive_init + EVP_PKEY_derive_set_peer
+ * + EVP_PKEY_derive + EVP_PKEY_CTX_free, on two pre-built EVP_PKEYs. */
+static void openssl_x25519(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    size_t len = 32;
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(ossl.x_priv, NULL);
+    if (!ctx || EVP_PKEY_derive_init(ctx) <= 0 || EVP_PKEY_derive_set_peer(ctx, ossl.x_peer) <= 0 ||
+        EVP_PKEY_derive(ctx, out, &len) <= 0 || len != 32)
+        memset(out, 0, 32);
+    EVP_PKEY_CTX_free(ctx);
+}
+
+/* Timed: EVP_PKEY_new_raw_private_key + EVP_PKEY_get_raw_public_key +
+ * EVP_PKEY_free (OpenSSL computes the public key when the key is made). */
+static void openssl_public_from_raw(uint8_t out[32], int type, const uint8_t priv[32])
+{
+    size_t len = 32;
+    EVP_PKEY *k = EVP_PKEY_new_raw_private_key(type, NULL, priv, 32);
+    if (!k || EVP_PKEY_get_raw_public_key(k, out, &len) != 1 || len != 32) memset(out, 0, 32);
+    EVP_PKEY_free(k);
+}
+
+static void openssl_x25519_base(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    openssl_public_from_raw(out, EVP_PKEY_X25519, fx.x_scalar);
+}
+
+static void openssl_keypair(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    openssl_public_from_raw(out, EVP_PKEY_ED25519, fx.seed);
+}
+
+/* Timed: EVP_MD_CTX_new + EVP_DigestSignInit + EVP_DigestSign (one-shot) +
+ * EVP_MD_CTX_free, on a pre-built EVP_PKEY. */
+static void openssl_sign(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    size_t len = 64;
+    EVP_MD_CTX *m = EVP_MD_CTX_new();
+    if (!m || EVP_DigestSignInit(m, NULL, NULL, NULL, ossl.ed_priv) != 1 ||
+        EVP_DigestSign(m, out, &len, fx.msg, MSG_LEN) != 1 || len != 64)
+        memset(out, 0, 64);
+    EVP_MD_CTX_free(m);
+}
+
+/* Timed: EVP_MD_CTX_new + EVP_DigestVerifyInit + EVP_DigestVerify (one-shot)
+ * + EVP_MD_CTX_free, on a pre-built EVP_PKEY. */
+static void openssl_verify(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    EVP_MD_CTX *m = EVP_MD_CTX_new();
+    out[0] = m && EVP_DigestVerifyInit(m, NULL, NULL, NULL, ossl.ed_pub) == 1 &&
+             EVP_DigestVerify(m, fx.sig, 64, fx.msg, MSG_LEN) == 1;
+    EVP_MD_CTX_free(m);
+}
+
+static void openssl_sha512(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    if (!SHA512(fx.msg, MSG_LEN, out)) memset(out, 0, 64);
+}
+#define OPENSSL_(f) openssl_##f
+#else
+#define OPENSSL_(f) NULL
+#endif
+
+/* ---- expected results ------------------------------------------------------ */
+
+static int expect_x25519(uint8_t out[BENCH_OUT_MAX])
+{
+    memcpy(out, fx.x_shared, 32);
+    return 0;
+}
+
+static int expect_x25519_base(uint8_t out[BENCH_OUT_MAX])
+{
+    memcpy(out, fx.x_pub, 32);
+    return 0;
+}
+
+static int expect_keypair(uint8_t out[BENCH_OUT_MAX])
+{
+    memcpy(out, fx.pk, 32);
+    return 0;
+}
+
+static int expect_sign(uint8_t out[BENCH_OUT_MAX])
+{
+    memcpy(out, fx.sig_kat, 64);
+    return 0;
+}
+
+static int expect_verify(uint8_t out[BENCH_OUT_MAX])
+{
+    out[0] = 1;
+    return 0;
+}
+
+static int expect_sha512(uint8_t out[BENCH_OUT_MAX])
+{
+    memcpy(out, fx.digest, 64);
+    return 0;
+}
+
+#ifdef HAVE_SODIUM
+/* Two computations of an expected value must agree. */
+static int agree(const char *what, const uint8_t ours[32], const uint8_t sodium[32])
+{
+    if (memcmp(ours, sodium, 32) == 0) return 0;
+    fprintf(stderr, "vec25519-bench: %s: the serial backend and libsodium disagree\n", what);
+    return -1;
+}
+#endif
+
+/* [s]P by the serial variable-time double-base algorithm (b = 0). */
+static int expect_scalarmult(uint8_t out[BENCH_OUT_MAX])
+{
+    static const uint8_t zero[32];
+    ge_ext r;
+    backend_serial.double_scalarmult_vartime(&r, fx.s, &fx.P, zero);
+    ge_ext_tobytes(out, &r);
+#ifdef HAVE_SODIUM
+    uint8_t q[32];
+    if (crypto_scalarmult_ed25519_noclamp(q, fx.s, fx.P_bytes) != 0) memset(q, 0, 32);
+    if (agree("scalarmult reference", out, q) != 0) return -1;
+#endif
+    return 0;
+}
+
+/* [a]A + [b]B by the serial constant-time algorithms and one addition. */
+static int expect_double_base(uint8_t out[BENCH_OUT_MAX])
+{
+    ge_ext r, aA, bB;
+    backend_serial.scalarmult(&aA, fx.a, &fx.P);
+    backend_serial.scalarmult_base(&bB, fx.b);
+    ge_ext_add(&r, &aA, &bB);
+    ge_ext_tobytes(out, &r);
+#ifdef HAVE_SODIUM
+    uint8_t p[32], q[32], sum[32];
+    if (crypto_scalarmult_ed25519_noclamp(p, fx.a, fx.P_bytes) != 0 ||
+        crypto_scalarmult_ed25519_base_noclamp(q, fx.b) != 0 ||
+        crypto_core_ed25519_add(sum, p, q) != 0)
+        memset(sum, 0, 32);
+    if (agree("double-base reference", out, sum) != 0) return -1;
+#endif
+    return 0;
+}
+
+/* A signature with one bit of S flipped must be rejected by everyone. */
+static void tamper_signature(int on)
+{
+    memcpy(fx.sig, fx.sig_kat, 64);
+    if (on) fx.sig[40] ^= 0x01;
+}
+
+/* ---- the table ------------------------------------------------------------- */
+
+/* clang-format off */
+const struct bench_op bench_ops[] = {
+    {"x25519", "x25519", 32, ours_x25519,
+     {SODIUM_(x25519), OPENSSL_(x25519)}, expect_x25519, NULL},
+    {"x25519_base", "x25519 base", 32, ours_x25519_base,
+     {SODIUM_(x25519_base), OPENSSL_(x25519_base)}, expect_x25519_base, NULL},
+    {"ed25519_keypair", "ed25519 keypair", 32, ours_keypair,
+     {SODIUM_(keypair), OPENSSL_(keypair)}, expect_keypair, NULL},
+    {"ed25519_sign", "ed25519 sign", 64, ours_sign,
+     {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL},
+    {"ed25519_verify", "ed25519 verify", 1, ours_verify,
+     {SODIUM_(verify), OPENSSL_(verify)}, expect_verify, tamper_signature},
+    {"scalarmult_ct", "scalarmult (ct)", 32, ours_scalarmult,
+     {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL},
+    {"double_scalarmult_vartime", "double-base (vt)", 32, ours_double_base,
+     {NULL, NULL}, expect_double_base, NULL},
+    {"sha512_64", "sha512 (64 B)", 64, ours_sha512,
+     {SODIUM_(sha512), OPENSSL_(sha512)}, expect_sha512, NULL},
+};
+/* clang-format on */
+const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
+
+/* ---- fixture --------------------------------------------------------------- */
+
+int bench_fixture_init(void)
+{
+    if (unhex(fx.x_scalar, 32, hex_x25519_scalar) || unhex(fx.x_pub, 32, hex_x25519_alice_pub) ||
+        unhex(fx.x_point, 32, hex_x25519_bob_pub) || unhex(fx.x_shared, 32, hex_x25519_shared) ||
+        unhex(fx.seed, 32, hex_ed_seed) || unhex(fx.pk, 32, hex_ed_pk) ||
+        unhex(fx.msg, MSG_LEN, hex_msg) || unhex(fx.digest, 64, hex_msg_sha512) ||
+        unhex(fx.sig_kat, 64, hex_ed_sig) || unhex(fx.s, 32, hex_s) || unhex(fx.a, 32, hex_a) ||
+        unhex(fx.b, 32, hex_b)) {
+        fprintf(stderr, "vec25519-bench: malformed fixture constant\n");
+        return -1;
+    }
+    memcpy(fx.sig, fx.sig_kat, 64);
+    memcpy(fx.sk, fx.seed, 32);
+    memcpy(fx.sk + 32, fx.pk, 32);
+    memcpy(fx.P_bytes, fx.pk, 32);
+    if (ge_ext_frombytes(&fx.P, fx.P_bytes) != 0) {
+        fprintf(stderr, "vec25519-bench: ge_ext_frombytes rejects the RFC 8032 TEST 1 key\n");
+        return -1;
+    }
+#ifdef HAVE_SODIUM
+    if (sodium_init() < 0) {
+        fprintf(stderr, "vec25519-bench: sodium_init failed\n");
+        return -1;
+    }
+#endif
+#ifdef HAVE_OPENSSL
+    ossl.x_priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, fx.x_scalar, 32);
+    ossl.x_peer = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, fx.x_point, 32);
+    ossl.ed_priv = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, fx.seed, 32);
+    ossl.ed_pub = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, fx.pk, 32);
+    if (!ossl.x_priv || !ossl.x_peer || !ossl.ed_priv || !ossl.ed_pub) {
+        fprintf(stderr, "vec25519-bench: OpenSSL cannot build the X25519/Ed25519 keys\n");
+        bench_fixture_free();
+        return -1;
+    }
+#endif
+    return 0;
+}
+
+void bench_fixture_free(void)
+{
+#ifdef HAVE_OPENSSL
+    EVP_PKEY_free(ossl.x_priv);
+    EVP_PKEY_free(ossl.x_peer);
+    EVP_PKEY_free(ossl.ed_priv);
+    EVP_PKEY_free(ossl.ed_pub);
+    memset(&ossl, 0, sizeof ossl);
+#endif
+}
+
+const char *bench_peer_name(enum bench_peer p)
+{
+    return p == PEER_SODIUM ? "libsodium" : "OpenSSL";
+}
+
+const char *bench_peer_version(enum bench_peer p)
+{
+    switch (p) {
+#ifdef HAVE_SODIUM
+    case PEER_SODIUM: return sodium_version_string();
+#endif
+#ifdef HAVE_OPENSSL
+    case PEER_OPENSSL: return OpenSSL_version(OPENSSL_VERSION_STRING);
+#endif
+    default: return NULL;
+    }
+}
