@@ -15,7 +15,7 @@
  *   frombytes             v[i] < 2^51                                      (tight)
  *   carry, mul*, sq*, mul_small
  *                         v[i] < 2^51 + 2^13 (carry: + 2^6; mul: only v[1]
- *                         exceeds 2^51, by < 2^10.4)                        (tight)
+ *                         and v[4] exceed 2^51, by < 2^10.4)                (tight)
  *   add  f + g            < 2·1.125·2^51 = 2.25·2^51                        (loose)
  *   sub  f + 2p - g       2p has limbs 2^52 - 38, 2^52 - 2 (×4), each ≥ FE51_TIGHT,
  *                         so no limb underflows for tight g, and
@@ -37,13 +37,17 @@
  * here 102 + 6.27 + 3.41 = 111.7 < 128. The pre-multiplied 19·g[i] < 19·3.25·2^51
  * < 2^57.3 fits in u64.
  *
- * Carry chain: c1 += c0 >> 51, ..., c4 += c3 >> 51 (each carry < 2^61, so no
- * sum overflows). Then the carry out of the top, k = c4 >> 51, satisfies
- * k < 5A·2^51 + 2^10 < 2^57.05, so 19·k < 2^61.3 and v[0] = (c0 mod 2^51) + 19k
- * < 2^61.4 fits in u64 (iff 51 + lg(5·19·A) < 64). A last carry v[0] → v[1]
- * adds < 2^10.4 to v[1] < 2^51: the output is tight. The same bounds hold for
- * sq (the same column coefficients, 1 + 2·38 = 77 in c0) and for sq2 on tight
- * input (2·77·1.27 < 77·10.56).
+ * Carry chain, two chains interleaved (depth 4 instead of 6):
+ *   A: c0 → c1 → c2 → c3 → c4        B: c3 → c4 → 19·(c4 >> 51) into c0 → c1
+ * Every carry out of a column < 2^111.7 is < 2^60.7, so no sum overflows.
+ * The carry out of the top, k = (c4 + (c3 >> 51)) >> 51 < 5A·2^51 + 2^10
+ * < 2^57.05, so 19·k < 2^61.3 and h0 = (c0 mod 2^51) + 19k < 2^61.4 fits in u64
+ * (iff 51 + lg(5·19·A) < 64; c4 is the smallest column because it has no
+ * factor 19). Likewise h3 = (c3 mod 2^51) + (c2' >> 51) < 434·2^51 < 2^59.8.
+ * The last carries h0 → h1 and h3 → h4 leave h1 < 2^51 + 2^10.4,
+ * h4 < 2^51 + 2^8.8 and the other limbs < 2^51: the output is tight. The same
+ * bounds hold for sq (the same column coefficients, 1 + 2·38 = 77 in c0) and
+ * for sq2 on tight input (2·77·1.27 < 77·10.56).
  *
  * Constant time: no branch or memory index depends on limb values; every
  * conditional operation is a mask from src/internal/ct.h passed through a
@@ -220,25 +224,33 @@ static inline void fe51_relax(fe51_loose *h, const fe51 *f)
 }
 
 /*
- * Reduce the five column sums of a product to a tight element (the carry
- * chain of the file header). In: c_i < 77A·2^102 and c4 < 5A·2^102 with
- * A ≤ 10.5625. Out: tight.
+ * Reduce the five column sums of a product to a tight element (the two
+ * interleaved carry chains of the file header). In: c_i < 77A·2^102 and
+ * c4 < 5A·2^102 with A ≤ 10.5625. Out: tight.
  */
 static inline void fe51_reduce_(uint64_t h[5], fe51_u128 c0, fe51_u128 c1, fe51_u128 c2,
                                 fe51_u128 c3, fe51_u128 c4)
 {
-    c1 += (uint64_t)(c0 >> 51);
-    c2 += (uint64_t)(c1 >> 51);
-    c3 += (uint64_t)(c2 >> 51);
-    c4 += (uint64_t)(c3 >> 51);
-    uint64_t k = (uint64_t)(c4 >> 51); /* < 2^57.05 */
-    uint64_t h0 = ((uint64_t)c0 & FE51_MASK) + 19 * k; /* < 2^61.4 */
-    uint64_t h1 = ((uint64_t)c1 & FE51_MASK) + (h0 >> 51); /* < 2^51 + 2^10.4 */
-    h[0] = h0 & FE51_MASK;
+    uint64_t h0, h1, h2, h3, h4;
+    c1 += (uint64_t)(c0 >> 51);      /* A: 0 → 1 */
+    h0 = (uint64_t)c0 & FE51_MASK;
+    c4 += (uint64_t)(c3 >> 51);      /* B: 3 → 4 */
+    h3 = (uint64_t)c3 & FE51_MASK;
+    c2 += (uint64_t)(c1 >> 51);      /* A: 1 → 2 */
+    h1 = (uint64_t)c1 & FE51_MASK;
+    h0 += 19 * (uint64_t)(c4 >> 51); /* B: 4 → 0, h0 < 2^61.4 */
+    h4 = (uint64_t)c4 & FE51_MASK;
+    h3 += (uint64_t)(c2 >> 51);      /* A: 2 → 3, h3 < 2^59.8 */
+    h2 = (uint64_t)c2 & FE51_MASK;
+    h1 += h0 >> 51;                  /* B: 0 → 1, h1 < 2^51 + 2^10.4 */
+    h0 &= FE51_MASK;
+    h4 += h3 >> 51;                  /* A: 3 → 4, h4 < 2^51 + 2^8.8 */
+    h3 &= FE51_MASK;
+    h[0] = h0;
     h[1] = h1;
-    h[2] = (uint64_t)c2 & FE51_MASK;
-    h[3] = (uint64_t)c3 & FE51_MASK;
-    h[4] = (uint64_t)c4 & FE51_MASK;
+    h[2] = h2;
+    h[3] = h3;
+    h[4] = h4;
 }
 
 /*
