@@ -1,0 +1,8 @@
+/*
+ * The AVX2 backend: the vector scalar-multiplication algorithms of
+ * src/backend/vector/scalarmult.c on the 4-way AVX2 points (edwards_avx2.h),
+ * defining `avx2_backend`. Compiled with -mavx2; used only when
+ * cpu_features().avx2 (src/backend/dispatch.c).
+ */
+#define VEC25519_VECTOR_AVX2 1
+#include "../vector/scalarmult.c"

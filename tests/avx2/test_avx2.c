@@ -1,0 +1,861 @@
+/*
+ * Tests of the AVX2 backend's first half: the 4-way field fe2625x4
+ * (src/backend/avx2/fe2625x4.[ch]) and the 4-way HWCD points
+ * (src/backend/avx2/edwards_avx2.[ch]).
+ *
+ * References, none of them the code under test:
+ *   - every field operation against four serial fe2625 computations, one per
+ *     lane (src/backend/serial/fe2625.h), compared as canonical bytes; vector
+ *     inputs are random below the largest bound each function accepts, at
+ *     that bound (every limb maximal), and mixtures of zero and maximal
+ *     limbs; the output bound each function promises (docs/avx2.md §4) is
+ *     checked limb by limb; every function is also run in place (aliasing);
+ *   - every point operation against the serial group (ge_ext_add, ge_ext_sub,
+ *     ge_ext_dbl of src/backend/serial/ge.c), compared through encodings
+ *     (ge_ext_tobytes), on random points, the identity and points of order
+ *     2 and 4, and along long chains of vector operations (the bounds must
+ *     hold step after step).
+ *
+ * `test_avx2 --bench` prints rdtsc cycle counts instead (docs/avx2.md §9).
+ *
+ * Compiled with -mavx2 like the backend (tests/avx2/ is not part of the
+ * tests/test_*.c glob). Skips (exit 77) on a CPU without AVX2.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/avx2/edwards_avx2.h"
+#include "backend/avx2/fe2625x4.h"
+#include "backend/backend.h"
+#include "backend/serial/fe2625.h"
+#include "backend/serial/fe51.h"
+#include "backend/serial/ge.h"
+#include "test.h"
+
+#define N_FIELD 10000
+#define N_POINT 10000
+
+static const int WIDTH[10] = {26, 25, 26, 25, 26, 25, 26, 25, 26, 25};
+
+/* ---- helpers: lanes, bounds, values ----------------------------------------- */
+
+/* 2^x, 0 ≤ x < 40, without libm. */
+static double pow2(double x)
+{
+    double scale = 1.0, sum = 1.0, term = 1.0, f;
+    while (x >= 1.0) {
+        scale *= 2.0;
+        x -= 1.0;
+    }
+    f = x * 0.69314718055994530942;
+    for (int k = 1; k < 30; k++) {
+        term *= f / k;
+        sum += term;
+    }
+    return scale * sum;
+}
+
+/* The largest limb value below 2^(w + b), capped at 2^32 - 1. */
+static uint32_t limb_max(int w, double b)
+{
+    double lim = pow2(w + b);
+    if (lim > 4294967295.0) return UINT32_MAX;
+    uint64_t m = (uint64_t)lim;
+    if ((double)m >= lim) m--;
+    return (uint32_t)m;
+}
+
+typedef uint32_t lanes_t[4][10];
+
+static void lanes_get(lanes_t out, const fe2625x4 *f)
+{
+    for (int i = 0; i < 5; i++) {
+        uint32_t w[8];
+        memcpy(w, &f->v[i], sizeof w);
+        out[0][2 * i] = w[0];
+        out[1][2 * i] = w[1];
+        out[0][2 * i + 1] = w[2];
+        out[1][2 * i + 1] = w[3];
+        out[2][2 * i] = w[4];
+        out[3][2 * i] = w[5];
+        out[2][2 * i + 1] = w[6];
+        out[3][2 * i + 1] = w[7];
+    }
+}
+
+static void lanes_set(fe2625x4 *f, lanes_t in)
+{
+    for (int i = 0; i < 5; i++) {
+        uint32_t w[8] = {in[0][2 * i], in[1][2 * i], in[0][2 * i + 1], in[1][2 * i + 1],
+                         in[2][2 * i], in[3][2 * i], in[2][2 * i + 1], in[3][2 * i + 1]};
+        memcpy(&f->v[i], w, sizeof w);
+    }
+}
+
+/* Every limb of l below 2^(w_i + b). */
+static int within(const uint32_t l[10], double b)
+{
+    for (int i = 0; i < 10; i++)
+        if (l[i] > limb_max(WIDTH[i], b)) return 0;
+    return 1;
+}
+
+/* Every limb of l at most the limb of 2p. */
+static int within_2p(const uint32_t l[10])
+{
+    for (int i = 0; i < 10; i++)
+        if (l[i] > FE2625_2P(i)) return 0;
+    return 1;
+}
+
+/* A tight fe2625 with the value of arbitrary 32-bit limbs (mod p): three carry passes in u64. */
+static void to_tight(fe2625 *f, const uint32_t l[10])
+{
+    uint64_t t[10];
+    for (int i = 0; i < 10; i++) t[i] = l[i];
+    for (int pass = 0; pass < 3; pass++) {
+        for (int i = 0; i < 9; i++) {
+            t[i + 1] += t[i] >> WIDTH[i];
+            t[i] &= (UINT64_C(1) << WIDTH[i]) - 1;
+        }
+        t[0] += 19 * (t[9] >> 25);
+        t[9] &= (UINT64_C(1) << 25) - 1;
+    }
+    for (int i = 0; i < 10; i++) f->v[i] = (uint32_t)t[i];
+}
+
+static void canon(uint8_t s[32], const uint32_t l[10])
+{
+    fe2625 f;
+    to_tight(&f, l);
+    fe2625_tobytes(s, &f);
+}
+
+/* Random limbs below 2^(w_i + b): uniform, all maximal, or a mixture of 0 and maximal. */
+static void rand_limbs(uint32_t l[10], double b)
+{
+    uint64_t mode = test_rng_below(8);
+    for (int i = 0; i < 10; i++) {
+        uint32_t max = limb_max(WIDTH[i], b);
+        if (mode == 0)
+            l[i] = max;
+        else if (mode == 1)
+            l[i] = (test_rng_u64() & 1) ? max : 0;
+        else
+            l[i] = (uint32_t)test_rng_below((uint64_t)max + 1);
+    }
+}
+
+/* Random limbs at most those of 2p, with the same three modes. */
+static void rand_limbs_2p(uint32_t l[10])
+{
+    uint64_t mode = test_rng_below(8);
+    for (int i = 0; i < 10; i++) {
+        uint32_t max = FE2625_2P(i);
+        if (mode == 0)
+            l[i] = max;
+        else if (mode == 1)
+            l[i] = (test_rng_u64() & 1) ? max : 0;
+        else
+            l[i] = (uint32_t)test_rng_below((uint64_t)max + 1);
+    }
+}
+
+static void rand_lanes(lanes_t l, double b)
+{
+    for (int k = 0; k < 4; k++) rand_limbs(l[k], b);
+}
+
+/* Compare lane k of a vector result with the serial result r. */
+static void check_lane(lanes_t got, int k, const fe2625 *want, const char *what, int n)
+{
+    uint8_t a[32], b[32];
+    canon(a, got[k]);
+    fe2625_tobytes(b, want);
+    CHECK(memcmp(a, b, 32) == 0, "%s: lane %c differs (iteration %d)", what, "ABCD"[k], n);
+}
+
+static void check_bound(lanes_t got, double b, const char *what, int n)
+{
+    for (int k = 0; k < 4; k++)
+        CHECK(within(got[k], b), "%s: lane %c exceeds b = %g (iteration %d)", what, "ABCD"[k], b, n);
+}
+
+/* ---- field: pack, unpack, lane moves, cmov ---------------------------------------- */
+
+static void test_pack_unpack(void)
+{
+    for (int n = 0; n < N_FIELD; n++) {
+        fe2625 in[4], out[4];
+        fe2625x4 f;
+        lanes_t got;
+        for (int k = 0; k < 4; k++) rand_limbs(in[k].v, 0.16);
+        fe2625x4_pack(&f, &in[0], &in[1], &in[2], &in[3]);
+        lanes_get(got, &f);
+        for (int k = 0; k < 4; k++)
+            CHECK(memcmp(got[k], in[k].v, sizeof in[k].v) == 0, "pack: lane %c", "ABCD"[k]);
+        fe2625x4_unpack(&out[0], &out[1], &out[2], &out[3], &f);
+        for (int k = 0; k < 4; k++)
+            CHECK(memcmp(out[k].v, in[k].v, sizeof in[k].v) == 0, "unpack: lane %c", "ABCD"[k]);
+    }
+}
+
+#define TEST_BLEND(lanes, mask)                                                        \
+    do {                                                                               \
+        fe2625x4 r = fe2625x4_blend(a, b, lanes);                                      \
+        lanes_t got;                                                                   \
+        lanes_get(got, &r);                                                            \
+        for (int k = 0; k < 4; k++)                                                    \
+            CHECK(memcmp(got[k], ((mask) >> k & 1) ? lb[k] : la[k], 40) == 0,          \
+                  "blend %s: lane %c", #lanes, "ABCD"[k]);                             \
+    } while (0)
+
+static void test_blend(void)
+{
+    for (int n = 0; n < 100; n++) {
+        lanes_t la, lb;
+        fe2625x4 a, b;
+        rand_lanes(la, 6.0);
+        rand_lanes(lb, 6.0);
+        lanes_set(&a, la);
+        lanes_set(&b, lb);
+        /* mask: bit k set when lane k comes from b */
+        TEST_BLEND(LANES_NONE, 0x0);
+        TEST_BLEND(LANES_A, 0x1);
+        TEST_BLEND(LANES_B, 0x2);
+        TEST_BLEND(LANES_C, 0x4);
+        TEST_BLEND(LANES_D, 0x8);
+        TEST_BLEND(LANES_AB, 0x3);
+        TEST_BLEND(LANES_AC, 0x5);
+        TEST_BLEND(LANES_AD, 0x9);
+        TEST_BLEND(LANES_BC, 0x6);
+        TEST_BLEND(LANES_BD, 0xa);
+        TEST_BLEND(LANES_CD, 0xc);
+        TEST_BLEND(LANES_ABCD, 0xf);
+    }
+}
+
+static void test_shuffle(void)
+{
+    static const struct {
+        fe2625x4_shuf s;
+        const char *src;
+    } shufs[] = {{SHUF_BADC, "BADC"}, {SHUF_BACD, "BACD"}, {SHUF_AAAA, "AAAA"},
+                 {SHUF_BBBB, "BBBB"}, {SHUF_CACA, "CACA"}, {SHUF_DBBD, "DBBD"},
+                 {SHUF_ADDA, "ADDA"}, {SHUF_CBCB, "CBCB"}};
+    CHECK(sizeof shufs / sizeof shufs[0] == FE2625X4_SHUF_COUNT, "every shuffle is tested");
+    for (int n = 0; n < 100; n++) {
+        lanes_t la, got;
+        fe2625x4 a, r;
+        rand_lanes(la, 6.0);
+        lanes_set(&a, la);
+        for (size_t s = 0; s < sizeof shufs / sizeof shufs[0]; s++) {
+            r = fe2625x4_shuffle(a, shufs[s].s);
+            lanes_get(got, &r);
+            for (int k = 0; k < 4; k++)
+                CHECK(memcmp(got[k], la[shufs[s].src[k] - 'A'], 40) == 0, "shuffle %s: lane %c",
+                      shufs[s].src, "ABCD"[k]);
+        }
+    }
+}
+
+static void test_cmov(void)
+{
+    for (int n = 0; n < 1000; n++) {
+        lanes_t la, lb, got;
+        fe2625x4 a, b, r;
+        int bit = (int)(test_rng_u64() & 1);
+        rand_lanes(la, 6.0);
+        rand_lanes(lb, 6.0);
+        lanes_set(&a, la);
+        lanes_set(&b, lb);
+        r = a;
+        fe2625x4_cmov(&r, &b, ct_from_bit((uint64_t)bit));
+        lanes_get(got, &r);
+        CHECK(memcmp(got, bit ? lb : la, sizeof got) == 0, "cmov(%d)", bit);
+    }
+}
+
+/* ---- field: lazy arithmetic ------------------------------------------------------------ */
+
+static void test_add_sub_neg(void)
+{
+    for (int n = 0; n < N_FIELD; n++) {
+        lanes_t lf, lg, l2p, got;
+        fe2625x4 f, g, g2p, h;
+        rand_lanes(lf, 5.0);
+        rand_lanes(lg, 5.0);
+        for (int k = 0; k < 4; k++) rand_limbs_2p(l2p[k]);
+        lanes_set(&f, lf);
+        lanes_set(&g, lg);
+        lanes_set(&g2p, l2p);
+
+        /* add: exact limb sums; in place on either side */
+        for (int alias = 0; alias < 3; alias++) {
+            if (alias == 0) fe2625x4_add(&h, &f, &g);
+            if (alias == 1) h = f, fe2625x4_add(&h, &h, &g);
+            if (alias == 2) h = g, fe2625x4_add(&h, &f, &h);
+            lanes_get(got, &h);
+            for (int k = 0; k < 4; k++)
+                for (int i = 0; i < 10; i++)
+                    CHECK(got[k][i] == lf[k][i] + lg[k][i], "add (alias %d)", alias);
+        }
+
+        /* sub: f + 2p - g, value f - g */
+        for (int alias = 0; alias < 3; alias++) {
+            if (alias == 0) fe2625x4_sub(&h, &f, &g2p);
+            if (alias == 1) h = f, fe2625x4_sub(&h, &h, &g2p);
+            if (alias == 2) h = g2p, fe2625x4_sub(&h, &f, &h);
+            lanes_get(got, &h);
+            for (int k = 0; k < 4; k++) {
+                fe2625 a, b, want;
+                fe2625_loose d;
+                for (int i = 0; i < 10; i++)
+                    CHECK(got[k][i] == lf[k][i] + FE2625_2P(i) - l2p[k][i], "sub limbs (alias %d)",
+                          alias);
+                to_tight(&a, lf[k]);
+                to_tight(&b, l2p[k]);
+                fe2625_sub(&d, &a, &b);
+                fe2625_carry(&want, &d);
+                check_lane(got, k, &want, "sub", n);
+            }
+        }
+        /* the output bound lg(2^b_f + 2) = lg 34 < 5.09 for b_f = 5 */
+        check_bound(got, 5.09, "sub", n);
+
+        /* neg: 2p - f for f ≤ 2p, output ≤ 2p, and -(-f) = f limb for limb */
+        fe2625x4_neg(&h, &g2p);
+        lanes_get(got, &h);
+        for (int k = 0; k < 4; k++) {
+            fe2625 a, want;
+            fe2625_loose d;
+            CHECK(within_2p(got[k]), "neg: output ≤ 2p");
+            to_tight(&a, l2p[k]);
+            fe2625_neg(&d, &a);
+            fe2625_carry(&want, &d);
+            check_lane(got, k, &want, "neg", n);
+        }
+        fe2625x4_neg(&h, &h);
+        lanes_get(got, &h);
+        CHECK(memcmp(got, l2p, sizeof got) == 0, "neg twice (in place)");
+    }
+}
+
+/* ---- field: carrying operations ---------------------------------------------------------- */
+
+static void test_reduce(void)
+{
+    for (int n = 0; n < N_FIELD; n++) {
+        lanes_t lf, got;
+        fe2625x4 f, h;
+        /* any 32-bit limbs */
+        for (int k = 0; k < 4; k++)
+            for (int i = 0; i < 10; i++) {
+                uint64_t mode = test_rng_below(4);
+                lf[k][i] = mode == 0 ? UINT32_MAX : mode == 1 ? 0 : (uint32_t)test_rng_u64();
+            }
+        lanes_set(&f, lf);
+        if (n & 1) {
+            fe2625x4_reduce(&h, &f);
+        } else {
+            h = f;
+            fe2625x4_reduce(&h, &h);
+        }
+        lanes_get(got, &h);
+        for (int k = 0; k < 4; k++) {
+            fe2625 want;
+            to_tight(&want, lf[k]);
+            check_lane(got, k, &want, "reduce", n);
+        }
+        check_bound(got, FE2625X4_B_REDUCE, "reduce", n);
+    }
+}
+
+static void test_mul(void)
+{
+    for (int n = 0; n < N_FIELD; n++) {
+        lanes_t lf, lg, got;
+        fe2625x4 f, g, h;
+        fe2625 want[4], want_sq[4];
+        rand_lanes(lf, FE2625X4_B_MUL_LEFT);
+        rand_lanes(lg, FE2625X4_B_MUL_RIGHT);
+        lanes_set(&f, lf);
+        lanes_set(&g, lg);
+        for (int k = 0; k < 4; k++) {
+            fe2625 a, b;
+            to_tight(&a, lf[k]);
+            to_tight(&b, lg[k]);
+            fe2625_mul(&want[k], &a, &b);
+            fe2625_sq(&want_sq[k], &b);
+        }
+        for (int alias = 0; alias < 4; alias++) {
+            if (alias == 0) fe2625x4_mul(&h, &f, &g);
+            if (alias == 1) h = f, fe2625x4_mul(&h, &h, &g);
+            if (alias == 2) h = g, fe2625x4_mul(&h, &f, &h);
+            if (alias == 3) h = g, fe2625x4_mul(&h, &h, &h); /* g·g: both bounds hold for g */
+            lanes_get(got, &h);
+            for (int k = 0; k < 4; k++)
+                check_lane(got, k, alias == 3 ? &want_sq[k] : &want[k], "mul", n);
+            check_bound(got, FE2625X4_B_MUL, "mul", n);
+        }
+    }
+}
+
+static void test_sq(void)
+{
+    static const fe2625x4_lanes sets[16] = {
+        LANES_NONE, LANES_A,  LANES_B,  LANES_AB, LANES_C,
+        LANES_AC,   LANES_BC, LANES_A | LANES_B | LANES_C, LANES_D,
+        LANES_AD,   LANES_BD, LANES_A | LANES_B | LANES_D, LANES_CD,
+        LANES_A | LANES_C | LANES_D, LANES_B | LANES_C | LANES_D, LANES_ABCD};
+    for (int n = 0; n < N_FIELD; n++) {
+        lanes_t lf, got;
+        fe2625x4 f, h;
+        fe2625 want[4], want_neg[4];
+        int sel = (int)test_rng_below(16); /* bit k: negate lane k */
+        rand_lanes(lf, FE2625X4_B_MUL_RIGHT);
+        lanes_set(&f, lf);
+        for (int k = 0; k < 4; k++) {
+            fe2625 a;
+            fe2625_loose d;
+            to_tight(&a, lf[k]);
+            fe2625_sq(&want[k], &a);
+            fe2625_neg(&d, &want[k]);
+            fe2625_carry(&want_neg[k], &d);
+        }
+
+        if (n & 1) {
+            fe2625x4_sq(&h, &f);
+        } else {
+            h = f;
+            fe2625x4_sq(&h, &h);
+        }
+        lanes_get(got, &h);
+        for (int k = 0; k < 4; k++) check_lane(got, k, &want[k], "sq", n);
+        check_bound(got, FE2625X4_B_SQ, "sq", n);
+
+        if (n & 2) {
+            fe2625x4_sq_neg(&h, &f, sets[sel]);
+        } else {
+            h = f;
+            fe2625x4_sq_neg(&h, &h, sets[sel]);
+        }
+        lanes_get(got, &h);
+        for (int k = 0; k < 4; k++) {
+            int neg = sel >> k & 1;
+            check_lane(got, k, neg ? &want_neg[k] : &want[k], "sq_neg", n);
+            CHECK(within(got[k], neg ? FE2625X4_B_SQNEG : FE2625X4_B_SQ),
+                  "sq_neg: lane %c bound (iteration %d)", "ABCD"[k], n);
+        }
+    }
+}
+
+static void test_mul_small(void)
+{
+    for (int n = 0; n < N_FIELD; n++) {
+        lanes_t lf, got;
+        fe2625x4 f, h;
+        uint32_t c[4];
+        for (int k = 0; k < 4; k++) {
+            uint64_t mode = test_rng_below(4);
+            c[k] = mode == 0   ? (1u << 20) - 1
+                   : mode == 1 ? (k == 3 ? 2 * 121665u : k == 2 ? 2 * 121666u : 121666u)
+                               : (uint32_t)test_rng_below(1u << 20);
+        }
+        rand_lanes(lf, 6.0);
+        lanes_set(&f, lf);
+        if (n & 1) {
+            fe2625x4_mul_small(&h, &f, c[0], c[1], c[2], c[3]);
+        } else {
+            h = f;
+            fe2625x4_mul_small(&h, &h, c[0], c[1], c[2], c[3]);
+        }
+        lanes_get(got, &h);
+        for (int k = 0; k < 4; k++) {
+            fe2625 a, want;
+            fe2625_loose al;
+            to_tight(&a, lf[k]);
+            fe2625_relax(&al, &a);
+            fe2625_mul_small(&want, &al, c[k]);
+            check_lane(got, k, &want, "mul_small", n);
+        }
+        check_bound(got, FE2625X4_B_SMALL, "mul_small", n);
+    }
+}
+
+/* ---- points --------------------------------------------------------------------------------- */
+
+static void enc_serial(uint8_t s[32], const ge_ext *p)
+{
+    ge_ext_tobytes(s, p);
+}
+
+static void enc_vec(uint8_t s[32], const ge_avx2_ext *p)
+{
+    ge_ext q;
+    ge_avx2_to_ext(&q, p);
+    ge_ext_tobytes(s, &q);
+}
+
+static int is_reduced(const ge_avx2_ext *p)
+{
+    lanes_t l;
+    lanes_get(l, &p->xyzt);
+    for (int k = 0; k < 4; k++)
+        if (!within(l[k], FE2625X4_B_SQNEG)) return 0;
+    return 1;
+}
+
+static int cached_ok(const ge_avx2_cached *c)
+{
+    lanes_t l;
+    lanes_get(l, &c->c);
+    for (int k = 0; k < 4; k++)
+        if (!within_2p(l[k])) return 0;
+    return 1;
+}
+
+#define POOL 64
+static ge_ext pool[POOL];
+
+/* Random points: multiples of B, the identity, points of order 2 and 4, and sums with them. */
+static void make_pool(void)
+{
+    uint8_t s[32];
+    ge_ext t2, t4;
+    for (int i = 0; i < POOL; i++) {
+        test_rng_bytes(s, 32);
+        s[31] &= 127;
+        ge_scalarmult_base(&pool[i], s);
+    }
+    /* (0, -1): order 2; (sqrt(-1), 0): order 4 (-x² = 1 on the curve with y = 0) */
+    ge_ext_0(&t2);
+    fe_0(&t2.Y);
+    {
+        fe one;
+        fe_loose m;
+        fe_1(&one);
+        fe_neg(&m, &one);
+        fe_carry(&t2.Y, &m);
+    }
+    ge_ext_0(&t4);
+    t4.X = fe_const_sqrtm1;
+    fe_0(&t4.Y);
+    ge_ext_0(&pool[0]);
+    pool[1] = t2;
+    pool[2] = t4;
+    ge_ext_add(&pool[3], &pool[10], &t2);
+    ge_ext_add(&pool[4], &pool[11], &t4);
+}
+
+/* The next random point: a pool point plus a random walk step (so Z ≠ 1 and varies). */
+static void next_point(ge_ext *p)
+{
+    const ge_ext *a = &pool[test_rng_below(POOL)];
+    const ge_ext *b = &pool[test_rng_below(POOL)];
+    if (test_rng_below(4) == 0)
+        *p = *a;
+    else
+        ge_ext_add(p, a, b);
+}
+
+static void test_points(void)
+{
+    uint8_t want[32], got[32];
+    for (int n = 0; n < N_POINT; n++) {
+        ge_ext p, q, ref;
+        ge_avx2_ext vp, vq, vr;
+        ge_avx2_cached cq, cn;
+        next_point(&p);
+        next_point(&q);
+        ge_ext_to_avx2(&vp, &p);
+        ge_ext_to_avx2(&vq, &q);
+
+        /* conversions */
+        enc_serial(want, &p);
+        enc_vec(got, &vp);
+        CHECK_BYTES(got, want, 32, "to_avx2 / to_ext round trip");
+        CHECK(is_reduced(&vp), "to_avx2: reduced");
+
+        /* addition, and in place on either side */
+        ge_ext_add(&ref, &p, &q);
+        enc_serial(want, &ref);
+        ge_avx2_ext_add(&vr, &vp, &vq);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "ext_add");
+        CHECK(is_reduced(&vr), "ext_add: reduced");
+        vr = vp;
+        ge_avx2_ext_add(&vr, &vr, &vq);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "ext_add (r = p)");
+        vr = vq;
+        ge_avx2_ext_add(&vr, &vp, &vr);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "ext_add (r = q)");
+
+        /* re-addition */
+        ge_avx2_ext_to_cached(&cq, &vq);
+        CHECK(cached_ok(&cq), "to_cached: ≤ 2p");
+        ge_avx2_add_cached(&vr, &vp, &cq);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "add_cached");
+        CHECK(is_reduced(&vr), "add_cached: reduced");
+        vr = vp;
+        ge_avx2_add_cached(&vr, &vr, &cq);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "add_cached (r = p)");
+
+        /* cmov and cneg */
+        ge_avx2_cached_0(&cn);
+        ge_avx2_cached_cmov(&cn, &cq, ct_from_bit(1));
+        ge_avx2_add_cached(&vr, &vp, &cn);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "cached_cmov(1)");
+        ge_avx2_cached_cneg(&cn, &cq, ct_from_bit(0));
+        ge_avx2_add_cached(&vr, &vp, &cn);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "cached_cneg(0)");
+
+        ge_ext_sub(&ref, &p, &q);
+        enc_serial(want, &ref);
+        ge_avx2_cached_cneg(&cn, &cq, ct_from_bit(1));
+        CHECK(cached_ok(&cn), "cached_cneg: ≤ 2p");
+        ge_avx2_add_cached(&vr, &vp, &cn);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "cached_cneg(1): p - q");
+        ge_avx2_cached_cneg(&cn, &cn, ct_from_bit(1)); /* in place, twice negated */
+        CHECK(cached_ok(&cn), "cached_cneg twice: ≤ 2p");
+        ge_avx2_cached_cneg(&cn, &cn, ct_from_bit(1)); /* - q again, from a lazily negated lane */
+        ge_avx2_add_cached(&vr, &vp, &cn);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "cached_cneg(1) three times: p - q");
+        ge_avx2_cached_0(&cn);
+        ge_avx2_cached_cmov(&cn, &cq, ct_from_bit(0));
+        ge_avx2_add_cached(&vr, &vp, &cn);
+        enc_vec(got, &vr);
+        enc_serial(want, &p);
+        CHECK_BYTES(got, want, 32, "cached_cmov(0): p + identity");
+
+        /* doubling, and in place */
+        ge_ext_dbl(&ref, &p);
+        enc_serial(want, &ref);
+        ge_avx2_ext_dbl(&vr, &vp);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "ext_dbl");
+        CHECK(is_reduced(&vr), "ext_dbl: reduced");
+        vr = vp;
+        ge_avx2_ext_dbl(&vr, &vr);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "ext_dbl (r = p)");
+    }
+}
+
+static void test_identity(void)
+{
+    ge_ext id, p;
+    ge_avx2_ext vid, vp, vr;
+    ge_avx2_cached c0, c1;
+    uint8_t want[32], got[32];
+    lanes_t l0, l1;
+
+    ge_ext_0(&id);
+    ge_avx2_ext_0(&vid);
+    enc_serial(want, &id);
+    enc_vec(got, &vid);
+    CHECK_BYTES(got, want, 32, "ext_0");
+
+    /* cached_0 is the cached form of ext_0, lane by lane as values */
+    ge_avx2_cached_0(&c0);
+    ge_avx2_ext_to_cached(&c1, &vid);
+    lanes_get(l0, &c0.c);
+    lanes_get(l1, &c1.c);
+    for (int k = 0; k < 4; k++) {
+        uint8_t a[32], b[32];
+        canon(a, l0[k]);
+        canon(b, l1[k]);
+        CHECK(memcmp(a, b, 32) == 0, "cached_0: lane %c", "ABCD"[k]);
+    }
+
+    for (int n = 0; n < 100; n++) {
+        next_point(&p);
+        ge_ext_to_avx2(&vp, &p);
+        enc_serial(want, &p);
+        ge_avx2_add_cached(&vr, &vp, &c0);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "p + cached_0");
+        ge_avx2_ext_add(&vr, &vid, &vp);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "ext_0 + p");
+    }
+}
+
+/*
+ * Long chains: the vector point is never converted back between steps, so
+ * every step takes the previous step's output bounds as input.
+ */
+static void test_chains(void)
+{
+    uint8_t want[32], got[32];
+    for (int n = 0; n < 20; n++) {
+        ge_ext p, acc, table_s[8];
+        ge_avx2_ext vacc, vt;
+        ge_avx2_cached table_v[8];
+        next_point(&p);
+        acc = p;
+        ge_ext_to_avx2(&vacc, &p);
+        for (int j = 0; j < 8; j++) {
+            next_point(&table_s[j]);
+            ge_ext_to_avx2(&vt, &table_s[j]);
+            ge_avx2_ext_to_cached(&table_v[j], &vt);
+        }
+        for (int step = 0; step < 500; step++) {
+            uint64_t op = test_rng_below(5);
+            int j = (int)test_rng_below(8);
+            if (op < 2) {
+                ge_ext_dbl(&acc, &acc);
+                ge_avx2_ext_dbl(&vacc, &vacc);
+            } else if (op == 2) {
+                ge_ext_add(&acc, &acc, &table_s[j]);
+                ge_avx2_add_cached(&vacc, &vacc, &table_v[j]);
+            } else if (op == 3) {
+                ge_avx2_cached c;
+                ge_ext_sub(&acc, &acc, &table_s[j]);
+                ge_avx2_cached_cneg(&c, &table_v[j], ct_from_bit(1));
+                ge_avx2_add_cached(&vacc, &vacc, &c);
+            } else {
+                ge_ext_add(&acc, &acc, &table_s[j]);
+                ge_ext_to_avx2(&vt, &table_s[j]);
+                ge_avx2_ext_add(&vacc, &vacc, &vt);
+            }
+            if (step % 50 == 49) {
+                enc_serial(want, &acc);
+                enc_vec(got, &vacc);
+                CHECK_BYTES(got, want, 32, "chain");
+                CHECK(is_reduced(&vacc), "chain: reduced");
+            }
+        }
+    }
+}
+
+/* ---- cycle counts (--bench) ------------------------------------------------------------------- */
+
+static uint64_t rdtsc(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
+    return (uint64_t)hi << 32 | lo;
+}
+
+#define BENCH_ITERS 10000
+#define BENCH_RUNS 31
+
+/* Minimum over runs of the cycles per iteration of body. */
+#define BENCH(name, body)                                                                \
+    do {                                                                                 \
+        uint64_t best = UINT64_MAX;                                                      \
+        for (int run = 0; run < BENCH_RUNS; run++) {                                     \
+            uint64_t t0 = rdtsc();                                                       \
+            for (int it = 0; it < BENCH_ITERS; it++) {                                   \
+                body;                                                                    \
+            }                                                                            \
+            uint64_t dt = (rdtsc() - t0) / BENCH_ITERS;                                  \
+            if (dt < best) best = dt;                                                    \
+        }                                                                                \
+        printf("  %-40s %6llu cycles\n", name, (unsigned long long)best);                \
+    } while (0)
+
+static void bench(void)
+{
+    lanes_t la, lb;
+    fe2625x4 x, y;
+    fe2625 s[4], t[4];
+    fe51 u[4], v[4];
+    ge_ext p, q;
+    ge_cached qc;
+    ge_compl cc;
+    ge_avx2_ext vp;
+    ge_avx2_cached vq;
+    uint8_t buf[32];
+
+    printf("rdtsc reference cycles per operation (min of %d runs of %d), serial fe = %s\n",
+           BENCH_RUNS, BENCH_ITERS, FE_BACKEND_NAME);
+    rand_lanes(la, 0.0);
+    rand_lanes(lb, 0.0);
+    lanes_set(&x, la);
+    lanes_set(&y, lb);
+    for (int k = 0; k < 4; k++) {
+        to_tight(&s[k], la[k]);
+        to_tight(&t[k], lb[k]);
+        fe2625_tobytes(buf, &s[k]);
+        fe51_frombytes(&u[k], buf);
+        fe2625_tobytes(buf, &t[k]);
+        fe51_frombytes(&v[k], buf);
+    }
+    BENCH("fe2625x4_mul (4 products)", fe2625x4_mul(&x, &x, &y));
+    BENCH("4 x fe2625_mul", for (int k = 0; k < 4; k++) fe2625_mul(&s[k], &s[k], &t[k]));
+    BENCH("4 x fe51_mul", for (int k = 0; k < 4; k++) fe51_mul(&u[k], &u[k], &v[k]));
+    BENCH("fe2625x4_sq (4 squares)", fe2625x4_sq(&x, &x));
+    BENCH("4 x fe2625_sq", for (int k = 0; k < 4; k++) fe2625_sq(&s[k], &s[k]));
+    BENCH("4 x fe51_sq", for (int k = 0; k < 4; k++) fe51_sq(&u[k], &u[k]));
+    BENCH("fe2625x4_mul_small", fe2625x4_mul_small(&x, &x, 121666, 121666, 243332, 243330));
+    BENCH("fe2625x4_reduce", fe2625x4_reduce(&x, &x));
+
+    next_point(&p);
+    next_point(&q);
+    ge_ext_to_cached(&qc, &q);
+    ge_ext_to_avx2(&vp, &p);
+    {
+        ge_avx2_ext vtmp;
+        ge_ext_to_avx2(&vtmp, &q);
+        ge_avx2_ext_to_cached(&vq, &vtmp);
+    }
+    BENCH("ge_avx2_ext_dbl", ge_avx2_ext_dbl(&vp, &vp));
+    BENCH("serial ge_ext_dbl (P3 -> P3)", ge_ext_dbl(&p, &p));
+    {
+        ge_proj pp;
+        ge_ext_to_proj(&pp, &p);
+        BENCH("serial ge_proj_dbl + compl_to_proj (P2)", {
+            ge_proj_dbl(&cc, &pp);
+            ge_compl_to_proj(&pp, &cc);
+        });
+        ge_compl_to_ext(&p, &cc);
+    }
+    BENCH("ge_avx2_add_cached (readd)", ge_avx2_add_cached(&vp, &vp, &vq));
+    BENCH("serial ge_add_cached + compl_to_ext", {
+        ge_add_cached(&cc, &p, &qc);
+        ge_compl_to_ext(&p, &cc);
+    });
+    {
+        ge_avx2_ext vq2;
+        ge_ext_to_avx2(&vq2, &q);
+        BENCH("ge_avx2_ext_add", ge_avx2_ext_add(&vp, &vp, &vq2));
+    }
+    BENCH("serial ge_ext_add", ge_ext_add(&p, &p, &q));
+    /* keep the results alive */
+    enc_vec(buf, &vp);
+    lanes_get(la, &x);
+    printf("  (checksum %02x)\n", buf[0] ^ (uint8_t)la[0][0] ^ (uint8_t)s[0].v[0] ^ (uint8_t)u[0].v[0]);
+}
+
+int main(int argc, char **argv)
+{
+    if (!__builtin_cpu_supports("avx2")) test_skip("the CPU has no AVX2");
+    make_pool();
+    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
+        bench();
+        return 0;
+    }
+    test_pack_unpack();
+    test_blend();
+    test_shuffle();
+    test_cmov();
+    test_add_sub_neg();
+    test_reduce();
+    test_mul();
+    test_sq();
+    test_mul_small();
+    test_identity();
+    test_points();
+    test_chains();
+    return test_done();
+}
