@@ -1,9 +1,11 @@
 /*
  * Backend selection (design.md §4). The choice is made once, on first use,
- * and cached in an atomic: no init call is needed and concurrent first calls
- * agree (they compute the same answer).
+ * and cached in an atomic: no init call is needed, and concurrent first
+ * calls agree (they compute the same answer).
  *
- * VEC25519_BACKEND=name forces a backend. Asking for one that this build or
+ * The best backend the CPU supports is chosen (ifma > avx2 > serial), as
+ * detected by CPUID and XGETBV (src/internal/cpu.c). VEC25519_BACKEND=name
+ * forces one ("serial", "avx2", ...). Asking for one that this build or
  * this CPU does not have is a configuration error: the library says so on
  * stderr and aborts, rather than silently running something else.
  */
@@ -13,27 +15,66 @@
 #include <string.h>
 
 #include "vec25519.h"
+#include "../internal/cpu.h"
 #include "backend.h"
 
-static _Atomic(const struct backend *) chosen;
-
-static const struct backend *const all_backends[] = {
+/* Every backend compiled into this build, worst to best. */
+static const struct backend *const compiled[] = {
     &backend_serial,
+#if defined(VEC25519_X86_64)
+    &avx2_backend,
+    &ifma_backend,
+#endif
 };
+#define NCOMPILED (sizeof compiled / sizeof compiled[0])
+
+static int usable(const struct backend *b)
+{
+#if defined(VEC25519_X86_64)
+    if (b == &avx2_backend) return cpu_features().avx2;
+    if (b == &ifma_backend) return cpu_features().avx512ifma;
+#endif
+    return b == &backend_serial;
+}
+
+/* The usable subset, filled once (a few loads; racing callers wait briefly). */
+static const struct backend *available[NCOMPILED];
+static size_t navailable;
+static atomic_int available_state; /* 0 empty, 1 being filled, 2 ready */
 
 const struct backend *const *backend_available(size_t *n)
 {
-    *n = sizeof all_backends / sizeof all_backends[0];
-    return all_backends;
+    int expected = 0;
+
+    if (atomic_load_explicit(&available_state, memory_order_acquire) != 2) {
+        if (atomic_compare_exchange_strong(&available_state, &expected, 1)) {
+            size_t k = 0;
+            for (size_t i = 0; i < NCOMPILED; i++)
+                if (usable(compiled[i])) available[k++] = compiled[i];
+            navailable = k;
+            atomic_store_explicit(&available_state, 2, memory_order_release);
+        } else {
+            while (atomic_load_explicit(&available_state, memory_order_acquire) != 2) {
+            }
+        }
+    }
+    *n = navailable;
+    return available;
 }
 
 const struct backend *backend_by_name(const char *name)
 {
-    if (strcmp(name, "serial") == 0) return &backend_serial;
-    for (size_t i = 0; i < sizeof all_backends / sizeof all_backends[0]; i++)
-        if (strcmp(name, all_backends[i]->name) == 0) return all_backends[i];
+    size_t n;
+    const struct backend *const *list = backend_available(&n);
+
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(name, list[i]->name) == 0) return list[i];
+        if (list[i] == &backend_serial && strcmp(name, "serial") == 0) return list[i];
+    }
     return NULL;
 }
+
+static _Atomic(const struct backend *) chosen;
 
 void backend_set(const struct backend *b)
 {
@@ -42,17 +83,20 @@ void backend_set(const struct backend *b)
 
 static const struct backend *choose(void)
 {
+    size_t n;
+    const struct backend *const *list = backend_available(&n);
     const char *force = getenv("VEC25519_BACKEND");
+
     if (force && *force) {
         const struct backend *b = backend_by_name(force);
         if (b) return b;
-        fprintf(stderr,
-                "vec25519: VEC25519_BACKEND=%s is not available in this build on this CPU "
-                "(available: serial)\n",
+        fprintf(stderr, "vec25519: VEC25519_BACKEND=%s is not available in this build on this CPU (available:",
                 force);
+        for (size_t i = 0; i < n; i++) fprintf(stderr, " %s", list[i]->name);
+        fprintf(stderr, ")\n");
         abort();
     }
-    return &backend_serial;
+    return list[n - 1];
 }
 
 const struct backend *backend_get(void)

@@ -24,8 +24,10 @@
 
 #include "../backend/backend.h"
 #include "../field/fe.h"
+#include "../internal/cpu.h"
 #include "../internal/ct.h"
 #include "../scalar/sc.h"
+#include "ladder.h"
 
 /* (A − 2)/4 for Montgomery A = 486662 (RFC 7748 §5). */
 #define X25519_A24 121665u
@@ -115,12 +117,12 @@ static int x25519_finish(uint8_t out[32])
 }
 
 /*
- * out = X25519(scalar, point) (RFC 7748 §5): clamp a copy of the scalar,
- * decode u with bit 255 ignored and u ≥ p reduced, run the ladder, return
- * x/z (z = 0 gives 0). Returns -1 with out zeroed when the result is all zero.
+ * out = X25519(scalar, point) (RFC 7748 §5) on the serial field: clamp a copy
+ * of the scalar, decode u with bit 255 ignored and u ≥ p reduced, run the
+ * ladder, return x/z (z = 0 gives 0). No all-zero check (the caller's).
  * Constant time in scalar. out may alias scalar or point.
  */
-VEC25519_API int vec25519_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
+void x25519_ladder_serial(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
 {
     uint8_t k[32];
     fe u1, x, z, zinv;
@@ -136,6 +138,32 @@ VEC25519_API int vec25519_x25519(uint8_t out[32], const uint8_t scalar[32], cons
     vec25519_wipe(&x, sizeof x);
     vec25519_wipe(&z, sizeof z);
     vec25519_wipe(&zinv, sizeof zinv);
+}
+
+/*
+ * The same on the fastest field this CPU has: the radix-2^64 MULX/ADX ladder
+ * (src/x25519/ladder_fe64.c) when BMI2 and ADX are present, else the serial
+ * one. The vector backends use this; the serial backend stays portable C.
+ */
+void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
+{
+#if defined(VEC25519_HAVE_LADDER_FE64)
+    if (cpu_features().bmi2_adx) {
+        x25519_ladder_fe64(out, scalar, point);
+        return;
+    }
+#endif
+    x25519_ladder_serial(out, scalar, point);
+}
+
+/*
+ * out = X25519(scalar, point) through the backend's ladder. Returns -1 with
+ * out zeroed when the result is all zero. Constant time in scalar. out may
+ * alias scalar or point.
+ */
+VEC25519_API int vec25519_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
+{
+    backend_get()->x25519(out, scalar, point);
     return x25519_finish(out);
 }
 

@@ -6,8 +6,26 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "backend/backend.h"
+
 unsigned long test_checks, test_failed;
 static unsigned long reported;
+
+/*
+ * A suite forced onto a backend (VEC25519_BACKEND) that this CPU or build
+ * lacks is skipped, saying why, rather than aborted by the dispatcher.
+ */
+__attribute__((constructor)) static void test_check_forced_backend(void)
+{
+    const char *forced = getenv("VEC25519_BACKEND");
+    if (!forced || !*forced) return;
+    if (!backend_by_name(forced)) {
+        printf("SKIPPED: VEC25519_BACKEND=%s is not available on this CPU or in this build\n",
+               forced);
+        exit(77);
+    }
+    printf("backend: %s (forced)\n", forced);
+}
 
 void test_fail(const char *file, int line, const char *fmt, ...)
 {

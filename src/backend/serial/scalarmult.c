@@ -255,8 +255,11 @@ void ge_double_scalarmult_vartime(ge_ext *r, const uint8_t a[32], const ge_ext *
 
 /* The serial backend: the three operations above on the build's serial field. */
 const struct backend backend_serial = {
-    FE_BACKEND_NAME,
-    ge_scalarmult,
-    ge_scalarmult_base,
-    ge_double_scalarmult_vartime,
+    .name = FE_BACKEND_NAME,
+    .scalarmult = ge_scalarmult,
+    .scalarmult_base = ge_scalarmult_base,
+    .double_scalarmult_vartime = ge_double_scalarmult_vartime,
+    .multiscalar_vartime = ge_multiscalar_vartime,
+    .multiscalar = ge_multiscalar,
+    .x25519 = x25519_ladder_serial,
 };
