@@ -1,0 +1,120 @@
+/*
+ * Multiscalar multiplication on serial extended points (src/backend/serial/msm.c):
+ *
+ *   r = Σ_{i<n} [s_i]P_i,   s_i any 256-bit integer (not reduced mod ℓ: a point
+ *                           with a torsion component is multiplied by s_i itself)
+ *
+ *   ge_msm_straus_ct          constant time in the scalars and the points (n is
+ *                             public): signed radix-16 digits, a table of
+ *                             [1]P..[8]P per point, full-table scans
+ *   ge_msm_straus_vartime     width-5 NAF digits, odd multiples P..15P per point
+ *   ge_msm_pippenger_vartime  bucket method with signed radix-2^w digits
+ *   ge_multiscalar_vartime    the serial backend's multiscalar_vartime: Straus
+ *                             below GE_MSM_PIPPENGER_MIN full-size scalars,
+ *                             Pippenger from there, window from a table
+ *                             measured on the development machine; the size
+ *                             is Σ bitlength(s_i)/253, so short scalars count
+ *                             for less (docs/msm.md)
+ *   ge_multiscalar            the serial backend's (constant-time) multiscalar
+ *   ge_msm_table, ge_msm_precomp_vartime
+ *                             Straus with precomputed width-8 NAF tables of
+ *                             affine Niels points for static points (keys that
+ *                             are reused), mixed with dynamic points
+ *
+ * Heap: the algorithms allocate their tables with malloc. The _vartime and
+ * _ct entry points that return int give -1 on allocation failure and leave r
+ * unchanged; the backend operations ge_multiscalar_vartime/ge_multiscalar never
+ * fail: when malloc fails they run Straus on chunks of GE_MSM_STACK_CHUNK points
+ * with tables on the stack (slower, same result).
+ *
+ * References: E. G. Straus, "Addition chains of vectors", Amer. Math. Monthly
+ * 71 (1964) (simultaneous multiple-point multiplication, "Shamir's trick");
+ * N. Pippenger, "On the evaluation of powers and related problems", FOCS 1976,
+ * and D. J. Bernstein, J. Doumen, T. Lange, J.-J. Oosterwijk, "Faster batch
+ * forgery identification", INDOCRYPT 2012, §4 (bucket method); HMV "Guide to
+ * Elliptic Curve Cryptography" Alg. 3.51 (interleaving with wNAF).
+ * curve25519-dalek's straus.rs, pippenger.rs and precomputed_straus.rs were
+ * read for the structure; the code here is written independently.
+ */
+#ifndef VEC25519_BACKEND_SERIAL_MSM_H
+#define VEC25519_BACKEND_SERIAL_MSM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ge.h"
+
+/* Below this many full-size scalars (Σ bitlength/253) ge_multiscalar_vartime
+ * uses Straus, from it on Pippenger (measured crossover, docs/msm.md). */
+#define GE_MSM_PIPPENGER_MIN 160
+
+/* Points per chunk of the allocation-free fallback. */
+#define GE_MSM_STACK_CHUNK 16
+
+/* Width of the NAF of static points (ge_msm_table): odd multiples up to 127. */
+#define GE_MSM_PRECOMP_W 8
+#define GE_MSM_PRECOMP_ENTRIES (1 << (GE_MSM_PRECOMP_W - 2)) /* 64 */
+
+/* Odd multiples P, 3P, ..., 127P of one static point, affine Niels. */
+typedef struct {
+    ge_niels odd[GE_MSM_PRECOMP_ENTRIES];
+} ge_msm_table;
+
+/*
+ * r = Σ [s_i]P_i, constant time: the sequence of operations and memory
+ * accesses depends on n only. Returns 0, or -1 on allocation failure (r
+ * unchanged). r may alias a point.
+ */
+int ge_msm_straus_ct(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points);
+
+/* r = Σ [s_i]P_i, Straus with wNAF_5. Variable time: inputs public. 0, or -1
+ * on allocation failure (r unchanged). */
+int ge_msm_straus_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                          const ge_ext *points);
+
+/* r = Σ [s_i]P_i, Pippenger with window w (4 ≤ w ≤ 15; w = 0: the measured
+ * choice, ge_msm_pippenger_window of the effective size). Variable time. 0,
+ * or -1 on allocation failure or a window out of range (r unchanged). */
+int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                             const ge_ext *points, int w);
+/* The window for n full-size scalars (measured, docs/msm.md). */
+int ge_msm_pippenger_window(size_t n);
+
+/* The allocation-free fallbacks (also tested directly): Straus on chunks of
+ * GE_MSM_STACK_CHUNK points, tables on the stack. */
+void ge_msm_straus_vartime_stack(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                                 const ge_ext *points);
+void ge_msm_straus_ct_stack(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                            const ge_ext *points);
+
+/* The serial backend's operations (src/backend/backend.h): never fail. */
+void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                            const ge_ext *points);
+void ge_multiscalar(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points);
+
+/*
+ * t = the odd multiples of P (affine Niels, one inversion per call). The
+ * _many form does n points with one inversion in all; it returns -1 on
+ * allocation failure. Variable time (P public).
+ */
+void ge_msm_table_init(ge_msm_table *t, const ge_ext *P);
+int ge_msm_tables_init(ge_msm_table *t, size_t n, const ge_ext *points);
+
+/* The table of the basepoint B, computed on first use and shared. Thread
+ * safe and wait-free: while another thread is filling the shared table, the
+ * caller's *scratch is filled and returned instead. */
+const ge_msm_table *ge_msm_base_table(ge_msm_table *scratch);
+
+/*
+ * r = Σ_{i<ns} [a_i]Q_i + Σ_{j<nd} [b_j]P_j, where Q_i is given by its
+ * precomputed table stables[i] (wNAF_8) and P_j are dynamic points (wNAF_5
+ * tables built here). Straus over both; when the dynamic part has an
+ * effective size ≥ GE_MSM_PIPPENGER_MIN it is done by Pippenger instead and
+ * added. Variable time.
+ * Returns 0, or -1 on allocation failure (r unchanged).
+ */
+int ge_msm_precomp_vartime(ge_ext *r, size_t ns, const uint8_t (*sscalars)[32],
+                           const ge_msm_table *const *stables, size_t nd,
+                           const uint8_t (*dscalars)[32], const ge_ext *dpoints);
+
+#endif /* VEC25519_BACKEND_SERIAL_MSM_H */
