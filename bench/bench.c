@@ -8,6 +8,9 @@
  * the program with exit status 1 before anything is timed.
  *
  * Usage: vec25519-bench [--json] [--backend NAME] [--quick] [--help]
+ *
+ * The driver is bench_main(), called by main.c (vec25519-bench) and by the
+ * command-line tool (`vec25519 bench`, cli/cmd_bench.c).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -44,10 +47,14 @@ static struct {
     const char *backend;
 } opt;
 
+/* The program name in messages: the last component of argv[0] of bench_main
+ * ("vec25519-bench", or "vec25519 bench" from the command-line tool). */
+static const char *prog = "vec25519-bench";
+
 static void usage(FILE *f)
 {
     fprintf(f,
-            "Usage: vec25519-bench [--json] [--backend NAME] [--quick] [--help]\n"
+            "Usage: %s [--json] [--backend NAME] [--quick] [--help]\n"
             "\n"
             "Median cycles (TSC) and ns per call of X25519, Ed25519, the backend\n"
             "scalar multiplications and SHA-512, for every backend this CPU can run,\n"
@@ -58,7 +65,8 @@ static void usage(FILE *f)
             "  --quick         a few runs per operation (a smoke test, not a measurement)\n"
             "  --help          this text\n"
             "\n"
-            "Exit status: 0 success, 1 an implementation gave a wrong result, 2 bad usage.\n");
+            "Exit status: 0 success, 1 an implementation gave a wrong result, 2 bad usage.\n",
+            prog);
 }
 
 static void list_backends(FILE *f)
@@ -83,7 +91,7 @@ static int parse_args(int argc, char **argv)
             usage(stdout);
             exit(0);
         } else {
-            fprintf(stderr, "vec25519-bench: unknown or incomplete option '%s'\n", argv[i]);
+            fprintf(stderr, "%s: unknown or incomplete option '%s'\n", prog, argv[i]);
             usage(stderr);
             return -1;
         }
@@ -100,7 +108,7 @@ static int setup_columns(void)
     if (opt.backend) {
         only = backend_by_name(opt.backend);
         if (!only) {
-            fprintf(stderr, "vec25519-bench: unknown backend '%s' (available here: ", opt.backend);
+            fprintf(stderr, "%s: unknown backend '%s' (available here: ", prog, opt.backend);
             list_backends(stderr);
             fprintf(stderr, ")\n");
             return -1;
@@ -141,7 +149,7 @@ static int check_all(void)
         const struct bench_op *op = &bench_ops[i];
         uint8_t want[BENCH_OUT_MAX] = {0};
         if (op->expected(want) != 0) {
-            fprintf(stderr, "vec25519-bench: cannot establish the expected result of %s\n",
+            fprintf(stderr, "%s: cannot establish the expected result of %s\n", prog,
                     op->label);
             return -1;
         }
@@ -151,7 +159,7 @@ static int check_all(void)
             uint8_t got[BENCH_OUT_MAX] = {0};
             f(got, 1);
             if (memcmp(got, want, op->outlen) != 0) {
-                fprintf(stderr, "vec25519-bench: WRONG RESULT: %s by %s\n  got      ", op->label,
+                fprintf(stderr, "%s: WRONG RESULT: %s by %s\n  got      ", prog, op->label,
                         columns[c].name);
                 print_hex(stderr, got, op->outlen);
                 fprintf(stderr, "\n  expected ");
@@ -165,9 +173,8 @@ static int check_all(void)
                 f(got, 1);
                 op->tamper(0);
                 if (memcmp(got, want, op->outlen) == 0) {
-                    fprintf(stderr, "vec25519-bench: WRONG RESULT: %s by %s accepts a tampered "
-                                    "input\n",
-                            op->label, columns[c].name);
+                    fprintf(stderr, "%s: WRONG RESULT: %s by %s accepts a tampered input\n",
+                            prog, op->label, columns[c].name);
                     bad = 1;
                 }
             }
@@ -339,17 +346,39 @@ static void print_json(const char *cpu, const char *dispatch)
     printf("  ]\n}\n");
 }
 
-int main(int argc, char **argv)
+/*
+ * "[3/8] ed25519 sign: avx2..." on stderr while an operation is timed, erased
+ * before its table row is printed (stdout and stderr may share a terminal).
+ */
+static void progress_show(size_t op, size_t col)
+{
+    fprintf(stderr, "\r[%zu/%zu] %s: %s...\033[K", op + 1, bench_nops, bench_ops[op].label,
+            columns[col].name);
+    fflush(stderr);
+}
+
+static void progress_clear(void)
+{
+    fprintf(stderr, "\r\033[K");
+    fflush(stderr);
+}
+
+int bench_main(int argc, char **argv, int progress)
 {
     /* The dispatcher's own choice, before anything is forced. */
     const char *dispatch = vec25519_backend();
+
+    if (argc > 0 && argv[0] && argv[0][0]) {
+        const char *slash = strrchr(argv[0], '/');
+        prog = slash && slash[1] ? slash + 1 : argv[0];
+    }
 
     if (parse_args(argc, argv) != 0) return 2;
     if (setup_columns() != 0) return 2;
     if (bench_nops > MAX_OPS) return 1;
     if (bench_fixture_init() != 0) return 1;
     if (check_all() != 0) {
-        fprintf(stderr, "vec25519-bench: not timing a function that gives wrong results\n");
+        fprintf(stderr, "%s: not timing a function that gives wrong results\n", prog);
         bench_fixture_free();
         return 1;
     }
@@ -381,8 +410,10 @@ int main(int argc, char **argv)
             bench_fn f = select_impl(&bench_ops[i], &columns[c]);
             if (!f) continue;
             cells[i][c].present = 1;
+            if (progress) progress_show(i, c);
             cells[i][c].s = timing_measure(f, opt.quick);
         }
+        if (progress) progress_clear();
         if (!opt.json) print_cycles_row(i);
     }
 

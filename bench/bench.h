@@ -6,7 +6,12 @@
  *             operations
  *   timing.c  the cycle counter (lfence-serialised rdtsc), the clock, the
  *             measurement loop (warm-up, runs, median) and the CPU name
- *   bench.c   options, correctness checks, the table and the JSON output
+ *   bench.c   options, correctness checks, the table and the JSON output:
+ *             bench_main()
+ *   main.c    vec25519-bench: main() calls bench_main()
+ *
+ * The command-line tool links the same objects (bench.c, ops.c, timing.c) and
+ * runs `vec25519 bench` through bench_main() too.
  */
 #ifndef VEC25519_BENCH_H
 #define VEC25519_BENCH_H
@@ -55,6 +60,19 @@ void bench_fixture_free(void);
  * the peer is not built in). */
 const char *bench_peer_name(enum bench_peer p);
 const char *bench_peer_version(enum bench_peer p);
+
+/* ---- bench.c ------------------------------------------------------------- */
+
+/*
+ * The whole benchmark: parses argv (argv[0] is the program name used in
+ * messages and the usage text), checks every implementation, times them and
+ * prints the table or the JSON on stdout. With progress nonzero, shows
+ * "[i/n] operation: column..." on stderr while each measurement runs (the
+ * caller decides, e.g. when stderr is a terminal). Returns the exit status:
+ * 0 success, 1 a wrong result, 2 bad usage; --help prints the usage and exits 0.
+ * Call it once per process (it keeps its state in static storage).
+ */
+int bench_main(int argc, char **argv, int progress);
 
 /* ---- timing.c ------------------------------------------------------------ */
 

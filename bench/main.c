@@ -1,0 +1,10 @@
+/*
+ * vec25519-bench — the program; the benchmark itself is bench_main() in
+ * bench.c, shared with `vec25519 bench` (cli/cmd_bench.c).
+ */
+#include "bench.h"
+
+int main(int argc, char **argv)
+{
+    return bench_main(argc, argv, 0);
+}

@@ -1,0 +1,498 @@
+/*
+ * vec25519 command-line tool — sign, verify, verify-batch.
+ *
+ * Pure Ed25519 (RFC 8032 §5.1) over the whole file by default; with
+ * --prehash, Ed25519ph with an empty context: the file is streamed through
+ * SHA-512 (vec25519_sha512_update) and signed or verified with the
+ * *_prehashed entry points, so its size does not matter.
+ *
+ * Signature files: exactly 64 bytes are the raw signature R ‖ S; otherwise
+ * the file must be exactly 88 base64 characters (64 bytes, strict RFC 4648),
+ * optionally followed by one LF or CRLF. Nothing else is accepted.
+ *
+ * verify-batch reads every entry, then verifies all the well-formed ones in
+ * one call of vec25519_ed25519_verify_batch (per-signature verdicts, each
+ * equal to vec25519_ed25519_verify's).
+ *
+ * The library's verdict is the verdict. Only when it is "invalid" are the
+ * parts of the signature examined again, to say why (README, verification
+ * policy): the public key or R not a canonical point encoding or of small
+ * order, S not reduced, or the equation not holding.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "internal/ct.h"
+#include "vec25519.h"
+
+static const char sign_help[] =
+    "Usage: vec25519 sign -k KEY [--base64] [--prehash] [-o FILE] [MESSAGE|-]\n"
+    "\n"
+    "Sign MESSAGE (default, or '-': standard input) with the Ed25519 private key\n"
+    "KEY (PKCS#8, PEM or DER) and write the detached signature: 64 raw bytes, or\n"
+    "base64 with --base64.\n"
+    "\n"
+    "  -k, --key KEY    the Ed25519 private key\n"
+    "  --base64         write the signature as one line of base64\n"
+    "  --prehash        Ed25519ph (RFC 8032, empty context): stream MESSAGE through\n"
+    "                   SHA-512 instead of reading it into memory\n"
+    "  -o, --out FILE   write the signature to FILE (default: standard output)\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "Exit status: 0 success, 2 bad usage, an unreadable or malformed input, or an\n"
+    "I/O error.\n";
+
+static const char verify_help[] =
+    "Usage: vec25519 verify -p PUB -s SIG [--prehash] [MESSAGE|-]\n"
+    "\n"
+    "Verify the detached Ed25519 signature SIG (64 raw bytes or base64) of MESSAGE\n"
+    "(default, or '-': standard input) under the public key PUB\n"
+    "(SubjectPublicKeyInfo, PEM or DER). Prints 'OK', or 'FAIL: ' and the reason.\n"
+    "\n"
+    "  -p, --pub PUB    the Ed25519 public key\n"
+    "  -s, --sig SIG    the signature file\n"
+    "  --prehash        Ed25519ph (RFC 8032, empty context), MESSAGE streamed\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "Exit status: 0 the signature is valid, 1 it is not, 2 bad usage or an\n"
+    "unreadable or malformed input.\n";
+
+static const char batch_help[] =
+    "Usage: vec25519 verify-batch MANIFEST|-\n"
+    "\n"
+    "Verify many Ed25519 signatures. Each line of MANIFEST names three files,\n"
+    "separated by spaces or tabs:\n"
+    "\n"
+    "    PUBKEY_FILE SIG_FILE MESSAGE_FILE\n"
+    "\n"
+    "(relative names are relative to the current directory; blank lines and lines\n"
+    "starting with '#' are skipped). Prints 'line N: MESSAGE_FILE: OK' or\n"
+    "'line N: MESSAGE_FILE: FAIL: reason' for each entry, then a summary.\n"
+    "\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "Exit status: 0 every signature is valid, 1 some are not, 2 bad usage, a\n"
+    "malformed manifest, or an entry with an unreadable or malformed file.\n";
+
+/* ---- signatures ------------------------------------------------------------ */
+
+static int load_signature(const char *path, uint8_t sig[64], struct cli_err *e)
+{
+    uint8_t buf[CLI_SMALL_MAX];
+    size_t n, k;
+    if (cli_read_small(path, buf, sizeof buf, &n, e) != 0) return -1;
+    if (n == 0) return cli_errf(e, "empty file");
+    if (n == 64) {
+        memcpy(sig, buf, 64);
+        return 0;
+    }
+    k = n;
+    if (k > 0 && buf[k - 1] == '\n') k--;
+    if (k > 0 && buf[k - 1] == '\r' && k < n) k--;
+    if (k != 88)
+        return cli_errf(e, "not a signature: %zu bytes; expected 64 raw bytes or 88 base64 "
+                           "characters",
+                        n);
+    size_t got = 0;
+    if (cli_b64_decode(sig, 64, &got, (const char *)buf, k, e) != 0) {
+        struct cli_err inner = *e;
+        return cli_errf(e, "not a signature: %s", inner.msg);
+    }
+    if (got != 64)
+        return cli_errf(e, "not a signature: the base64 decodes to %zu bytes, expected 64", got);
+    return 0;
+}
+
+/* 1 if the little-endian s is < ℓ = 2^252 + 27742317777372353535851937790883648493. */
+static int s_is_reduced(const uint8_t s[32])
+{
+    static const uint8_t l[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58,
+                                  0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+                                  0,    0,    0,    0,    0,    0,    0,    0,
+                                  0,    0,    0,    0,    0,    0,    0,    0x10};
+    for (int i = 31; i >= 0; i--) {
+        if (s[i] < l[i]) return 1;
+        if (s[i] > l[i]) return 0;
+    }
+    return 0;
+}
+
+/* Why the library rejected sig under pk (after it did). */
+static const char *why_invalid(const uint8_t sig[64], const uint8_t pk[32])
+{
+    vec25519_ed25519_point p;
+    if (vec25519_ed25519_point_frombytes(&p, pk) != 0)
+        return "the public key is not a canonical encoding of a curve point";
+    if (vec25519_ed25519_point_is_small_order(&p)) return "the public key has small order";
+    if (vec25519_ed25519_point_frombytes(&p, sig) != 0)
+        return "R (the first half of the signature) is not a canonical encoding of a curve "
+               "point";
+    if (vec25519_ed25519_point_is_small_order(&p)) return "R has small order";
+    if (!s_is_reduced(sig + 32)) return "S (the second half of the signature) is not reduced "
+                                        "modulo the group order";
+    return "the signature does not match the message and the public key";
+}
+
+/* The Ed25519ph pre-hash SHA-512(file), streamed. */
+static int prehash_file(const char *path, uint8_t ph[64], struct cli_err *e)
+{
+    static uint8_t chunk[1 << 16];
+    vec25519_sha512_ctx ctx;
+    int fd = cli_open_input(path, e);
+    if (fd < 0) return -1;
+    vec25519_sha512_init(&ctx);
+    int rc = 0;
+    for (;;) {
+        long r = cli_read_some(fd, chunk, sizeof chunk);
+        if (r < 0) rc = cli_errf(e, "read error: %s", strerror(errno));
+        if (r <= 0) break;
+        vec25519_sha512_update(&ctx, chunk, (size_t)r);
+    }
+    if (fd != 0) close(fd);
+    vec25519_sha512_final(&ctx, ph);
+    return rc;
+}
+
+/* ---- sign ------------------------------------------------------------------ */
+
+int cli_cmd_sign(int argc, char **argv)
+{
+    int b64 = 0, prehash = 0;
+    const char *key = NULL, *out = NULL;
+    const struct cli_opt opts[] = {{'k', "key", &key, NULL},
+                                   {0, "base64", NULL, &b64},
+                                   {0, "prehash", NULL, &prehash},
+                                   {'o', "out", &out, NULL},
+                                   {0, NULL, NULL, NULL}};
+    char *operands[1];
+    int n = cli_parse(argc, argv, opts, operands, 1, sign_help);
+    if (n == -2) return CLI_EXIT_OK;
+    if (n < 0) return CLI_EXIT_BAD;
+    const char *msgpath = n == 1 ? operands[0] : "-";
+    if (!key) {
+        cli_error("the private key is missing (-k KEY)");
+        return CLI_EXIT_BAD;
+    }
+    if (strcmp(key, "-") == 0 && strcmp(msgpath, "-") == 0) {
+        cli_error("the key and the message cannot both be standard input");
+        return CLI_EXIT_BAD;
+    }
+    if (cli_same_file(out, msgpath) || cli_same_file(out, key)) {
+        cli_error("%s: the signature would overwrite an input", out);
+        return CLI_EXIT_BAD;
+    }
+    if (!b64 && cli_is_terminal_output(out)) {
+        cli_error("not writing a binary signature to a terminal (use --base64 or -o FILE)");
+        return CLI_EXIT_BAD;
+    }
+
+    struct cli_key k;
+    struct cli_err e;
+    if (cli_key_load(key, CLI_WANT_PRIVATE, CLI_ED25519, &k, &e) != 0) {
+        cli_file_error(key, e.msg);
+        return CLI_EXIT_BAD;
+    }
+    uint8_t sk[64], sig[64];
+    memcpy(sk, k.priv, 32);
+    memcpy(sk + 32, k.pub, 32);
+    cli_key_wipe(&k);
+
+    int rc = 0;
+    if (prehash) {
+        uint8_t ph[64];
+        rc = prehash_file(msgpath, ph, &e);
+        if (rc == 0 && vec25519_ed25519ph_sign_prehashed(sig, ph, NULL, 0, sk) != 0)
+            rc = cli_errf(&e, "Ed25519ph signing failed");
+    } else {
+        uint8_t *msg = NULL;
+        size_t len = 0;
+        rc = cli_read_all(msgpath, &msg, &len, &e);
+        if (rc == 0) vec25519_ed25519_sign(sig, msg, len, sk);
+        free(msg);
+    }
+    vec25519_wipe(sk, sizeof sk);
+    if (rc != 0) {
+        cli_file_error(msgpath, e.msg);
+        return CLI_EXIT_BAD;
+    }
+
+    char text[CLI_B64_LEN(64) + 1];
+    const void *data = sig;
+    size_t len = 64;
+    if (b64) {
+        cli_b64_encode(text, sig, 64);
+        text[CLI_B64_LEN(64)] = '\n';
+        data = text;
+        len = sizeof text;
+    }
+    if (cli_write_output(out, data, len, CLI_OUT_PUBLIC, 0, &e) != 0) {
+        cli_error("%s: %s", out ? out : "(stdout)", e.msg);
+        return CLI_EXIT_BAD;
+    }
+    return CLI_EXIT_OK;
+}
+
+/* ---- verify ---------------------------------------------------------------- */
+
+int cli_cmd_verify(int argc, char **argv)
+{
+    int prehash = 0;
+    const char *pub = NULL, *sigpath = NULL;
+    const struct cli_opt opts[] = {{'p', "pub", &pub, NULL},
+                                   {'s', "sig", &sigpath, NULL},
+                                   {0, "prehash", NULL, &prehash},
+                                   {0, NULL, NULL, NULL}};
+    char *operands[1];
+    int n = cli_parse(argc, argv, opts, operands, 1, verify_help);
+    if (n == -2) return CLI_EXIT_OK;
+    if (n < 0) return CLI_EXIT_BAD;
+    const char *msgpath = n == 1 ? operands[0] : "-";
+    if (!pub || !sigpath) {
+        cli_error("%s", !pub ? "the public key is missing (-p PUB)"
+                             : "the signature is missing (-s SIG)");
+        return CLI_EXIT_BAD;
+    }
+    int stdin_users = !strcmp(pub, "-") + !strcmp(sigpath, "-") + !strcmp(msgpath, "-");
+    if (stdin_users > 1) {
+        cli_error("only one of the key, the signature and the message can be standard input");
+        return CLI_EXIT_BAD;
+    }
+
+    struct cli_key k;
+    struct cli_err e;
+    uint8_t sig[64];
+    if (cli_key_load(pub, CLI_WANT_PUBLIC, CLI_ED25519, &k, &e) != 0) {
+        cli_file_error(pub, e.msg);
+        return CLI_EXIT_BAD;
+    }
+    if (load_signature(sigpath, sig, &e) != 0) {
+        cli_file_error(sigpath, e.msg);
+        return CLI_EXIT_BAD;
+    }
+
+    int valid;
+    if (prehash) {
+        uint8_t ph[64];
+        if (prehash_file(msgpath, ph, &e) != 0) {
+            cli_file_error(msgpath, e.msg);
+            return CLI_EXIT_BAD;
+        }
+        valid = vec25519_ed25519ph_verify_prehashed(sig, ph, NULL, 0, k.pub) == 0;
+    } else {
+        uint8_t *msg = NULL;
+        size_t len = 0;
+        if (cli_read_all(msgpath, &msg, &len, &e) != 0) {
+            cli_file_error(msgpath, e.msg);
+            return CLI_EXIT_BAD;
+        }
+        valid = vec25519_ed25519_verify(sig, msg, len, k.pub) == 0;
+        free(msg);
+    }
+    if (valid) {
+        printf("OK\n");
+        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_BAD;
+    }
+    printf("FAIL: %s\n", why_invalid(sig, k.pub));
+    fflush(stdout);
+    return CLI_EXIT_FAIL;
+}
+
+/* ---- verify-batch ---------------------------------------------------------- */
+
+struct entry {
+    unsigned line;
+    const char *pub, *sig, *msg; /* file names, in the manifest buffer */
+    int loaded;                  /* all three files read and well-formed */
+    uint8_t pk[32], s[64];
+    uint8_t *m;
+    size_t mlen;
+    int valid;
+    const char *badfile; /* when not loaded: the file at fault, and why */
+    struct cli_err err;
+};
+
+/* Splits the manifest into entries (in place). Returns the number, or -1. */
+static long parse_manifest(const char *path, char *text, size_t n, struct entry **out)
+{
+    struct entry *v = NULL;
+    size_t count = 0, cap = 0;
+    unsigned lineno = 0;
+    char *p = text, *end = text + n;
+    if (memchr(text, '\0', n)) {
+        cli_file_error(path, "not a manifest (binary data)");
+        return -1;
+    }
+    while (p < end) {
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        char *eol = nl ? nl : end;
+        lineno++;
+        *eol = '\0';
+        if (eol > p && eol[-1] == '\r') eol[-1] = '\0';
+        char *fields[4];
+        int nf = 0;
+        for (char *tok = p; nf < 4;) {
+            while (*tok == ' ' || *tok == '\t') tok++;
+            if (*tok == '\0') break;
+            fields[nf++] = tok;
+            while (*tok && *tok != ' ' && *tok != '\t') tok++;
+            if (*tok) *tok++ = '\0';
+        }
+        p = nl ? nl + 1 : end;
+        if (nf == 0 || fields[0][0] == '#') continue;
+        if (nf != 3) {
+            cli_error("%s:%u: expected three file names (PUBKEY_FILE SIG_FILE MESSAGE_FILE), "
+                      "found %s%d",
+                      cli_display_name(path), lineno, nf > 3 ? "more than " : "", nf > 3 ? 3 : nf);
+            free(v);
+            return -1;
+        }
+        for (int i = 0; i < 3; i++)
+            if (strcmp(fields[i], "-") == 0) {
+                cli_error("%s:%u: '-' (standard input) cannot be used in a manifest",
+                          cli_display_name(path), lineno);
+                free(v);
+                return -1;
+            }
+        if (count == cap) {
+            size_t ncap = cap ? 2 * cap : 16;
+            struct entry *bigger = realloc(v, ncap * sizeof *v);
+            if (!bigger) {
+                cli_error("out of memory");
+                free(v);
+                return -1;
+            }
+            v = bigger;
+            cap = ncap;
+        }
+        memset(&v[count], 0, sizeof v[count]);
+        v[count].line = lineno;
+        v[count].pub = fields[0];
+        v[count].sig = fields[1];
+        v[count].msg = fields[2];
+        count++;
+    }
+    *out = v;
+    return (long)count;
+}
+
+/* Reads the three files of an entry; on failure its reason names the file. */
+static void load_entry(struct entry *en)
+{
+    struct cli_key k;
+    if (cli_key_load(en->pub, CLI_WANT_PUBLIC, CLI_ED25519, &k, &en->err) != 0) {
+        en->badfile = en->pub;
+        return;
+    }
+    memcpy(en->pk, k.pub, 32);
+    if (load_signature(en->sig, en->s, &en->err) != 0) {
+        en->badfile = en->sig;
+        return;
+    }
+    if (cli_read_all(en->msg, &en->m, &en->mlen, &en->err) != 0) {
+        en->badfile = en->msg;
+        return;
+    }
+    en->loaded = 1;
+}
+
+/* Verifies the loaded entries with the batch verifier (one verdict per
+ * signature, each the same as vec25519_ed25519_verify's): sets valid.
+ * Returns 0, or -1 when out of memory. */
+static int verify_loaded(struct entry *v, size_t count)
+{
+    size_t nl = 0;
+    for (size_t i = 0; i < count; i++) nl += v[i].loaded != 0;
+    if (nl == 0) return 0;
+    const uint8_t **msgs = malloc(nl * sizeof *msgs);
+    const uint8_t **sigs = malloc(nl * sizeof *sigs);
+    const uint8_t **pks = malloc(nl * sizeof *pks);
+    size_t *lens = malloc(nl * sizeof *lens);
+    size_t *index = malloc(nl * sizeof *index);
+    int *results = malloc(nl * sizeof *results);
+    int rc = -1;
+    if (msgs && sigs && pks && lens && index && results) {
+        size_t j = 0;
+        for (size_t i = 0; i < count; i++) {
+            if (!v[i].loaded) continue;
+            msgs[j] = v[i].m;
+            lens[j] = v[i].mlen;
+            sigs[j] = v[i].s;
+            pks[j] = v[i].pk;
+            index[j++] = i;
+        }
+        int all = vec25519_ed25519_verify_batch(nl, msgs, lens, sigs, pks, results);
+        for (j = 0; j < nl; j++) v[index[j]].valid = all == 0 || results[j] == 0;
+        rc = 0;
+    }
+    free(msgs);
+    free(sigs);
+    free(pks);
+    free(lens);
+    free(index);
+    free(results);
+    return rc;
+}
+
+int cli_cmd_verify_batch(int argc, char **argv)
+{
+    const struct cli_opt opts[] = {{0, NULL, NULL, NULL}};
+    char *operands[1];
+    int n = cli_parse(argc, argv, opts, operands, 1, batch_help);
+    if (n == -2) return CLI_EXIT_OK;
+    if (n < 0) return CLI_EXIT_BAD;
+    if (n == 0) {
+        cli_error("the manifest is missing");
+        fprintf(stderr, "Try '%s --help'.\n", cli_prog);
+        return CLI_EXIT_BAD;
+    }
+    const char *path = operands[0];
+
+    uint8_t *text = NULL;
+    size_t len = 0;
+    struct cli_err e;
+    if (cli_read_all(path, &text, &len, &e) != 0) {
+        cli_file_error(path, e.msg);
+        return CLI_EXIT_BAD;
+    }
+    struct entry *v = NULL;
+    long count = parse_manifest(path, (char *)text, len, &v);
+    if (count <= 0) {
+        if (count == 0) cli_file_error(path, "no entries (nothing to verify)");
+        free(text);
+        free(v);
+        return CLI_EXIT_BAD;
+    }
+
+    size_t nbad = 0, nfail = 0;
+    for (long i = 0; i < count; i++) load_entry(&v[i]);
+    int rc = verify_loaded(v, (size_t)count);
+    if (rc != 0) cli_error("out of memory");
+    for (long i = 0; rc == 0 && i < count; i++) {
+        struct entry *en = &v[i];
+        if (!en->loaded) {
+            nbad++;
+            printf("line %u: %s: FAIL: %s: %s\n", en->line, en->msg, en->badfile, en->err.msg);
+        } else if (en->valid) {
+            printf("line %u: %s: OK\n", en->line, en->msg);
+        } else {
+            nfail++;
+            printf("line %u: %s: FAIL: %s\n", en->line, en->msg, why_invalid(en->s, en->pk));
+        }
+    }
+    if (rc == 0) {
+        printf("%ld signature%s: %zu OK, %zu FAIL", count, count == 1 ? "" : "s",
+               (size_t)count - nfail - nbad, nfail + nbad);
+        if (nbad) printf(" (%zu with an unreadable or malformed file)", nbad);
+        printf("\n");
+    }
+    for (long i = 0; i < count; i++) free(v[i].m);
+    free(v);
+    free(text);
+    if (fflush(stdout) != 0 || rc != 0 || nbad) return CLI_EXIT_BAD;
+    return nfail ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+}

@@ -1,0 +1,88 @@
+/*
+ * vec25519 — the command-line tool: Ed25519 keys and signatures, X25519 key
+ * agreement, and the benchmark, over the vec25519 library (docs/vec25519.1).
+ *
+ *   vec25519 COMMAND [OPTIONS] [ARGS]
+ *
+ * Each command is a function in a cmd_*.c file taking (argc, argv) with
+ * argv[0] the command name; see cli.h for the shared pieces.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "vec25519.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} commands[] = {
+    {"keygen", cli_cmd_keygen, "generate a private key (Ed25519, or X25519 with --x25519)"},
+    {"pubkey", cli_cmd_pubkey, "write the public key of a private key"},
+    {"sign", cli_cmd_sign, "sign a file (Ed25519, or Ed25519ph with --prehash)"},
+    {"verify", cli_cmd_verify, "verify a detached signature"},
+    {"verify-batch", cli_cmd_verify_batch, "verify the signatures listed in a manifest"},
+    {"x25519", cli_cmd_x25519, "compute an X25519 shared secret"},
+    {"bench", cli_cmd_bench, "benchmark vec25519 (and libsodium, OpenSSL)"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: vec25519 COMMAND [OPTIONS] [ARGS]\n"
+            "       vec25519 --help | --version | help [COMMAND]\n"
+            "\n"
+            "Ed25519 signatures and X25519 key agreement with the vec25519 library.\n"
+            "Keys are PKCS#8 and SubjectPublicKeyInfo files (RFC 8410), PEM or DER.\n"
+            "\n"
+            "Commands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-14s%s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n"
+               "'vec25519 COMMAND --help' describes a command. Exit status: 0 success,\n"
+               "1 a signature does not verify or an X25519 result is all zero, 2 bad\n"
+               "usage or an unreadable or malformed input. See vec25519(1).\n");
+}
+
+/* The command called name, or -1. */
+static int find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0) return (int)i;
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    static char prog[64], help_flag[] = "--help";
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_BAD;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+        (strcmp(cmd, "help") == 0 && argc == 2)) {
+        usage(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0) {
+        printf("vec25519 %s (backend %s)\n", vec25519_version(), vec25519_backend());
+        return CLI_EXIT_OK;
+    }
+    int help = strcmp(cmd, "help") == 0;
+    if (help) cmd = argv[2];
+    int i = find_command(cmd);
+    if (i < 0) {
+        fprintf(stderr, "vec25519: unknown command '%s'\n\n", cmd);
+        usage(stderr);
+        return CLI_EXIT_BAD;
+    }
+    snprintf(prog, sizeof prog, "vec25519 %s", commands[i].name);
+    cli_prog = prog;
+    if (help) { /* "help CMD" is "CMD --help" */
+        char *args[2] = {argv[2], help_flag};
+        return commands[i].run(2, args);
+    }
+    return commands[i].run(argc - 1, argv + 1);
+}
