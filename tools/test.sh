@@ -1,9 +1,44 @@
 #!/usr/bin/env bash
-# Build and run every test: the whole suite against both serial fields (u64
-# and u32) in one build, warnings as errors. Extra arguments go to ctest.
+# Build and run every test. This is the README's test command and what CI runs.
+#
+#   1. gcc, Release, warnings as errors: the whole suite — both serial fields
+#      (u64, u32), every backend this CPU has (forced with VEC25519_BACKEND),
+#      the AVX2/IFMA bounds-checking build, the valgrind constant-time checks,
+#      the install/consumer check and the benchmark smoke tests.
+#   2. clang, AddressSanitizer + UndefinedBehaviorSanitizer, warnings as
+#      errors: the suite on the u64 field under every backend (the valgrind
+#      checks cannot run on a sanitizer build; the u32, bounds-checking and
+#      process-per-case CLI vector runs are left to step 1 to keep CI short).
+#   3. clang + libFuzzer: each fuzz target for a short, bounded time
+#      (tools/fuzz-smoke.sh; docs/fuzzing.md runs them longer).
+#
+# Set VEC25519_QUICK=1 to run only step 1. Extra arguments go to ctest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${VEC25519_BUILD_DIR:-build}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DVEC25519_WERROR=ON >/dev/null
-cmake --build "$build" -j"$(nproc)"
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
+jobs=$(nproc)
+
+echo "== 1/3 gcc Release: full suite"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DVEC25519_WERROR=ON >/dev/null
+cmake --build build -j"$jobs"
+ctest --test-dir build --output-on-failure -j"$jobs" "$@"
+
+[ "${VEC25519_QUICK:-0}" = 1 ] && exit 0
+
+if command -v clang >/dev/null 2>&1; then
+  echo "== 2/3 clang ASan+UBSan: full suite"
+  san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+  CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEC25519_WERROR=ON \
+      -DVEC25519_BUILD_BENCH=OFF -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" \
+      -DCMAKE_SHARED_LINKER_FLAGS="$san" >/dev/null
+  cmake --build build-asan -j"$jobs"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      ctest --test-dir build-asan --output-on-failure -j"$jobs" \
+      -E '^(ct_|install_|cli_install|cli_wycheproof)|_u32|_bounds' "$@"
+
+  if [ -x tools/fuzz-smoke.sh ]; then
+    echo "== 3/3 libFuzzer smoke runs"
+    tools/fuzz-smoke.sh build-fuzz "${VEC25519_FUZZ_SECONDS:-15}"
+  fi
+else
+  echo "clang not found: sanitizer and fuzz steps skipped"
+fi
