@@ -91,6 +91,76 @@ VEC25519_API VEC25519_WUR int vec25519_ed25519ph_verify_prehashed(const uint8_t 
                                                                   size_t ctxlen,
                                                                   const uint8_t pk[32]);
 
+/* ---- Batch verification, ZIP-215, expanded public keys (src/ed25519/batch.c) ---- */
+
+/*
+ * Verifies n pure-Ed25519 signatures at once: sigs[i] (64 bytes) of msgs[i]
+ * (lens[i] bytes; msgs[i] may be NULL when lens[i] = 0) under pks[i].
+ * Returns 0 when every signature is valid (and for n = 0), else -1. When
+ * results is not NULL, results[i] = 0 if signature i is valid and -1 if not.
+ *
+ * The policy is the one above, with the same cofactored equation, so each
+ * verdict is vec25519_ed25519_verify's verdict on that signature, for every
+ * input (mixed-order keys and R included): the batch check is
+ * [8](Σ z_i·R_i + Σ (z_i·k_i)·A_i − (Σ z_i·S_i)·B) = identity with fresh
+ * random 128-bit z_i, which holds whenever every single equation holds, and
+ * otherwise fails except with probability ≤ 2^-128; a failing batch is
+ * bisected to find the invalid signatures (about 2·b·log2(n) batch checks
+ * for b invalid ones), and every signature is finally judged alone once
+ * isolated. So a valid signature is never reported invalid, and an invalid
+ * one is reported valid with probability ≤ (log2(n) + 2)·2^-128.
+ * If memory or the OS random generator is unavailable it verifies the
+ * signatures one by one (same verdicts, slower). Variable time: all inputs
+ * are public.
+ */
+VEC25519_API VEC25519_WUR int vec25519_ed25519_verify_batch(size_t n, const uint8_t *const msgs[],
+                                                            const size_t lens[],
+                                                            const uint8_t *const sigs[],
+                                                            const uint8_t *const pks[],
+                                                            int *results);
+
+/*
+ * ZIP-215 verification (Zcash ZIP 215, for consensus users): as
+ * vec25519_ed25519_verify except that the encodings of A and R need not be
+ * canonical (y ≥ p is taken mod p, x = 0 with the sign bit set is accepted)
+ * and A and R may have small order. S ≥ ℓ is still rejected, the equation is
+ * the same cofactored one, and k hashes the encodings as received. Everything
+ * the strict policy accepts, this accepts. 0 if valid, else -1. Variable time.
+ */
+VEC25519_API VEC25519_WUR int vec25519_ed25519_verify_zip215(const uint8_t sig[64],
+                                                             const uint8_t *msg, size_t len,
+                                                             const uint8_t pk[32]);
+/* Batch form of vec25519_ed25519_verify_zip215, as vec25519_ed25519_verify_batch:
+ * each results[i] is vec25519_ed25519_verify_zip215's verdict. */
+VEC25519_API VEC25519_WUR int vec25519_ed25519_verify_batch_zip215(
+    size_t n, const uint8_t *const msgs[], const size_t lens[], const uint8_t *const sigs[],
+    const uint8_t *const pks[], int *results);
+
+/*
+ * An expanded public key: the decoded key and a table of its odd multiples,
+ * for keys that verify many signatures. Opaque; an in-memory object of this
+ * build of the library, not a storage format. About 7.9 KB.
+ */
+typedef struct {
+    uint64_t opaque[992];
+} vec25519_ed25519_expanded_pk;
+
+/* epk = the expansion of pk. Returns 0, or -1 with epk zeroed when pk is not
+ * a valid public key under the policy above (non-canonical, not on the curve,
+ * or of small order). Variable time (pk is public). */
+VEC25519_API VEC25519_WUR int vec25519_ed25519_pk_expand(vec25519_ed25519_expanded_pk *epk,
+                                                         const uint8_t pk[32]);
+/* vec25519_ed25519_verify(sig, msg, len, pk) for the pk epk was expanded
+ * from: the same verdict, faster. A zeroed epk (failed expansion) rejects
+ * everything. Variable time. */
+VEC25519_API VEC25519_WUR int vec25519_ed25519_verify_expanded(
+    const uint8_t sig[64], const uint8_t *msg, size_t len, const vec25519_ed25519_expanded_pk *epk);
+/* vec25519_ed25519_verify_batch with expanded keys: results[i] is
+ * vec25519_ed25519_verify_expanded's verdict on signature i. */
+VEC25519_API VEC25519_WUR int vec25519_ed25519_verify_batch_expanded(
+    size_t n, const uint8_t *const msgs[], const size_t lens[], const uint8_t *const sigs[],
+    const vec25519_ed25519_expanded_pk *const epks[], int *results);
+
 #ifdef __cplusplus
 }
 #endif

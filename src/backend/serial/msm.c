@@ -532,9 +532,12 @@ static void ext_to_niels(ge_niels *o, const ge_ext *p, const fe *zinv)
 /* ---- Pippenger ------------------------------------------------------------------ */
 
 /*
- * The window for n points, from the sweep of tools/msm_sweep.c on the
- * development machine (docs/msm.md): the w with the lowest time per point,
- * rounded to ranges of n.
+ * The window for n full-size scalars: the sweep of tools/msm_sweep.c on the
+ * development machine (docs/msm.md), whose best w agrees with the cost model
+ * (256/w + 1)·(7·n + 5.5·2^w) multiplications (a mixed addition per nonzero
+ * digit, the first point of a bucket copied rather than added, two 9M
+ * additions per bucket for the running sums) within its noise; the switch
+ * points are the model's, rounded.
  */
 int ge_msm_pippenger_window(size_t n)
 {
@@ -542,7 +545,7 @@ int ge_msm_pippenger_window(size_t n)
         size_t below; /* for n < below */
         int w;
     } windows[] = {
-        {96, 6}, {288, 7}, {768, 8}, {2048, 9}, {6144, 10}, {16384, 11},
+        {96, 5}, {256, 6}, {768, 7}, {1280, 8}, {3072, 9}, {8192, 10}, {16384, 11},
     };
     for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++)
         if (n < windows[i].below) return windows[i].w;
@@ -822,8 +825,9 @@ const ge_msm_table *ge_msm_base_table(ge_msm_table *scratch)
 
 /*
  * r = Σ [a_i]Q_i (static, tables given) + Σ [b_j]P_j (dynamic). Straus over
- * both when nd < GE_MSM_PIPPENGER_MIN; otherwise the dynamic part by
- * Pippenger, added at the end. Variable time.
+ * both, unless the dynamic part alone has an effective size of at least
+ * GE_MSM_PIPPENGER_MIN: then it is done by Pippenger and added at the end.
+ * Variable time.
  */
 int ge_msm_precomp_vartime(ge_ext *r, size_t ns, const uint8_t (*sscalars)[32],
                            const ge_msm_table *const *stables, size_t nd,

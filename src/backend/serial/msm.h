@@ -46,7 +46,7 @@
 
 /* Below this many full-size scalars (Σ bitlength/253) ge_multiscalar_vartime
  * uses Straus, from it on Pippenger (measured crossover, docs/msm.md). */
-#define GE_MSM_PIPPENGER_MIN 160
+#define GE_MSM_PIPPENGER_MIN 128
 
 /* Points per chunk of the allocation-free fallback. */
 #define GE_MSM_STACK_CHUNK 16

@@ -1,0 +1,519 @@
+/*
+ * Ed25519 batch verification, the ZIP-215 policy, and expanded public keys
+ * (contracts in include/vec25519/ed25519.h).
+ *
+ * One verdict, three ways to reach it. Every signature first goes through
+ * the per-signature checks of its policy, which are exact and cheap:
+ *   strict (RFC 8032 §5.1.7 as in src/ed25519/ed25519.c): S < ℓ; A and R
+ *           decode strictly (ge_ext_frombytes); neither has small order;
+ *   ZIP-215 (Zcash ZIP 215): S < ℓ; A and R decode with y taken mod p and
+ *           x = 0 accepted with either sign bit (ge_ext_frombytes_relaxed);
+ *           small order allowed;
+ *   expanded key: the key's checks were done once by pk_expand (strict), R
+ *           and S as strict.
+ * Then the cofactored equation of each signature i,
+ *   E_i = [S_i]B − [k_i]A_i − R_i,   valid iff [8]E_i = identity,
+ * with k_i = SHA-512(R_i ‖ A_i ‖ M_i) mod ℓ over the encodings as received,
+ * is checked for all signatures together:
+ *   [8](Σ z_i·R_i + Σ (z_i·k_i mod ℓ)·A_i − (Σ z_i·S_i mod ℓ)·B) = identity,
+ * whose left side is −Σ z_i·[8]E_i (below), with z_i uniform 128-bit integers
+ * drawn from the OS for each call (never a fixed seed: a forger who could predict
+ * the z_i could make invalid signatures cancel). One multiscalar
+ * multiplication of 2m+1 points (the backend's multiscalar_vartime, so vector
+ * backends accelerate it); the R_i terms have 128-bit scalars.
+ *
+ * Why batch == AND of singles, for every input (torsion included).
+ * Write G for the group (order 8ℓ, G ≅ Z/8 × Z/ℓ). For any point X, [8]X lies
+ * in the subgroup of order ℓ, which is cyclic of prime order; fix a generator
+ * and write [8]E_i = [c_i]·gen with c_i ∈ Z/ℓ. Single verification accepts i
+ * iff c_i = 0. The batch point is −Σ z_i·[8]E_i = −[Σ z_i c_i]·gen: integer
+ * scalar multiplication distributes over the group law and commutes with
+ * [8], and the reductions mod ℓ do not matter after [8] — B has order ℓ, and
+ * [8][z_i k_i mod ℓ]A_i = [z_i k_i][8]A_i because [8]A_i has order dividing ℓ
+ * (the multiscalar multiplication itself never reduces: msm.h).
+ *   (1) If every single check passes, every c_i = 0 and the batch check
+ *       passes: exactly, whatever the z_i.
+ *   (2) If some c_j ≠ 0, fix all z_i for i ≠ j: the batch passes iff
+ *       z_j·c_j ≡ −Σ_{i≠j} z_i c_i (mod ℓ), which determines z_j mod ℓ; as
+ *       z_j is uniform on [0, 2^128) and 2^128 < ℓ, at most one of its 2^128
+ *       values does it: probability ≤ 2^-128, whatever the adversary chose
+ *       (the z_i are drawn after the inputs are fixed).
+ * Why both equations carry [8]. Let E_j be a nonzero torsion point T (e.g. an
+ * honest signature whose R or A has a torsion component). A cofactorless
+ * single check (E_j = identity) rejects it. A batch check without [8] sees
+ * [z_j]T, which vanishes whenever ord(T) divides z_j: it accepts with
+ * probability 1/2 to 1/8, so its verdict is random; a batch check with [8]
+ * always accepts it. Either way batch and single disagree on such inputs (the
+ * disagreement curve25519-dalek's documentation warns about). With [8] in
+ * both, (1) and (2) hold for every input.
+ *
+ * Finding the invalid ones: when the check of a set fails, the set holds at
+ * least one invalid signature (by (1)); it is split in halves and each is
+ * checked again with the same z_i, recursively; when the left half passes,
+ * the right one must hold the invalid signature and is split without being
+ * checked. A set of one is decided by the exact single equation (z = 1, no
+ * randomness), so every "invalid" verdict is exact, and a signature is
+ * reported valid wrongly only if one of the ≤ ⌈log2 n⌉ + 1 batch checks on
+ * its path passed wrongly, each with probability ≤ 2^-128 by (2). Cost about
+ * 2·b·log2(n) checks of shrinking sets for b invalid signatures, instead of
+ * n single verifications.
+ *
+ * Expanded keys keep A decoded and a width-8 NAF table of its odd multiples
+ * (src/backend/serial/msm.h, ge_msm_table): single verification with them is
+ * a Straus pass over two precomputed tables (A and B) with no decoding of A.
+ *
+ * References: RFC 8032 §5.1.7; Zcash ZIP 215; Bernstein, Duif, Lange,
+ * Schwabe, Yang, "High-speed high-security signatures", CHES 2011, §5 (batch
+ * verification with random 128-bit coefficients); Chalkias, Garillot,
+ * Nikolaenko, "Taming the many EdDSAs", SSR 2020 (cofactored batch/single
+ * agreement); curve25519-dalek / ed25519-dalek's note on batch and single
+ * verification disagreeing (read, not followed: here both are cofactored).
+ * Variable time throughout: every input is public.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__linux__)
+#include <errno.h>
+#include <sys/random.h>
+#endif
+
+#include "vec25519/ed25519.h"
+#include "vec25519/sha512.h"
+
+#include "../backend/backend.h"
+#include "../backend/serial/msm.h"
+#include "../internal/ct.h"
+#include "../scalar/sc.h"
+
+typedef enum { POLICY_STRICT, POLICY_ZIP215 } policy;
+
+/* One signature that passed its per-signature checks (its A and R are kept
+ * beside it: in the batch, in the multiscalar arrays). */
+typedef struct {
+    const uint8_t *S; /* sig + 32, canonical */
+    uint8_t k[32];    /* SHA-512(R ‖ A ‖ M) mod ℓ */
+    uint8_t zs[32];   /* z·S mod ℓ (batch only) */
+} item;
+
+/* The layout behind vec25519_ed25519_expanded_pk (copied in and out with
+ * memcpy, so the opaque array is never accessed through another type). */
+typedef struct {
+    uint64_t magic;
+    uint8_t pk[32];
+    ge_ext A;
+    ge_msm_table table; /* odd multiples of A */
+} expanded_pk;
+
+_Static_assert(sizeof(expanded_pk) <= sizeof(vec25519_ed25519_expanded_pk),
+               "vec25519_ed25519_expanded_pk is too small");
+
+/* Tags a filled expanded key, and the field representation it was made with. */
+#if defined(VEC25519_SERIAL_U32)
+#define EXPANDED_MAGIC 0x763235352d323632ULL /* "v255-262" */
+#else
+#define EXPANDED_MAGIC 0x763235352d353130ULL /* "v255-510" */
+#endif
+
+/* ---- shared steps ------------------------------------------------------------- */
+
+/* k = SHA-512(R ‖ A ‖ M) mod ℓ (RFC 8032 §5.1.7 step 2, pure Ed25519). msg
+ * may be NULL when len = 0. */
+static void challenge(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *msg,
+                      size_t len)
+{
+    vec25519_sha512_ctx h;
+    uint8_t digest[64];
+
+    vec25519_sha512_init(&h);
+    vec25519_sha512_update(&h, R, 32);
+    vec25519_sha512_update(&h, A, 32);
+    if (len > 0) vec25519_sha512_update(&h, msg, len);
+    vec25519_sha512_final(&h, digest);
+    sc_reduce64(k, digest);
+}
+
+/*
+ * The canonical y-coordinates of the eight points of small order: 1 (the
+ * identity), −1 (order 2), 0 (the two points of order 4, x = ±sqrt(−1)), and
+ * ±y8 (the four points of order 8). A point has small order ([8]P = identity)
+ * iff its y is one of these: y determines the point up to the sign of x, and
+ * both signs occur among the eight.
+ */
+static const uint8_t small_order_y[5][32] = {
+    {0x01},
+    {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
+    {0x00},
+    {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0,
+     0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05},
+    {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f,
+     0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a},
+};
+
+/*
+ * For an encoding that ge_ext_frombytes accepted (so its low 255 bits are
+ * the canonical y): 1 iff the point has small order, the verdict of
+ * ge_ext_is_small_order without its three doublings (tests/test_ed25519_batch.c
+ * checks the two agree on all small-order encodings).
+ */
+static int strict_encoding_has_small_order(const uint8_t enc[32])
+{
+    uint8_t y[32];
+
+    memcpy(y, enc, 32);
+    y[31] &= 0x7f;
+    for (int i = 0; i < 5; i++)
+        if (memcmp(y, small_order_y[i], 32) == 0) return 1;
+    return 0;
+}
+
+/* Decodes a point under the policy; 0, or -1 when the policy rejects it. */
+static int decode_point(ge_ext *P, const uint8_t enc[32], policy pol)
+{
+    if (pol == POLICY_ZIP215) return ge_ext_frombytes_relaxed(P, enc);
+    if (ge_ext_frombytes(P, enc) != 0) return -1;
+    return strict_encoding_has_small_order(enc) ? -1 : 0;
+}
+
+/* The per-signature checks (file header) for a raw key; fills it, A and R.
+ * 0 or -1. */
+static int prepare(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64], const uint8_t *msg,
+                   size_t len, const uint8_t pk[32], policy pol)
+{
+    if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
+    if (decode_point(A, pk, pol) != 0) return -1;
+    if (decode_point(R, sig, pol) != 0) return -1;
+    it->S = sig + 32;
+    challenge(it->k, sig, pk, msg, len);
+    return 0;
+}
+
+/* The same for an expanded key (strict policy; A was checked by pk_expand). */
+static int prepare_expanded(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64],
+                            const uint8_t *msg, size_t len,
+                            const vec25519_ed25519_expanded_pk *epk)
+{
+    uint64_t magic;
+    uint8_t pk[32];
+
+    memcpy(&magic, epk, sizeof magic);
+    if (magic != EXPANDED_MAGIC) return -1;
+    if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
+    if (decode_point(R, sig, POLICY_STRICT) != 0) return -1;
+    memcpy(pk, (const uint8_t *)epk + offsetof(expanded_pk, pk), 32);
+    memcpy(A, (const uint8_t *)epk + offsetof(expanded_pk, A), sizeof *A);
+    it->S = sig + 32;
+    challenge(it->k, sig, pk, msg, len);
+    return 0;
+}
+
+/*
+ * The exact single equation [8]([S]B − [k]A − R) = identity, computed as
+ * src/ed25519/ed25519.c computes it. 0 or -1.
+ */
+static int single_equation(const item *it, const ge_ext *A, const ge_ext *R)
+{
+    ge_ext negA, check;
+
+    ge_ext_neg(&negA, A);
+    backend_get()->double_scalarmult_vartime(&check, it->k, &negA, it->S);
+    ge_ext_sub(&check, &check, R);
+    ge_ext_mul_by_cofactor(&check, &check);
+    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
+}
+
+/*
+ * buf = n bytes from the OS generator: getrandom(2) on Linux, retried on
+ * EINTR and short reads, else /dev/urandom. 0, or -1 if neither works (the
+ * caller then verifies one by one: no randomness is needed for that).
+ */
+static int os_random(uint8_t *buf, size_t n)
+{
+#if defined(__linux__)
+    while (n > 0) {
+        ssize_t got = getrandom(buf, n, 0);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            break; /* ENOSYS and friends: try the device */
+        }
+        buf += (size_t)got;
+        n -= (size_t)got;
+    }
+    if (n == 0) return 0;
+#endif
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (f == NULL) return -1;
+    size_t got = fread(buf, 1, n, f);
+    fclose(f);
+    return got == n ? 0 : -1;
+}
+
+/* ---- the batch ------------------------------------------------------------------ */
+
+/*
+ * The m candidates (signatures that passed their checks) and the arrays of
+ * the multiscalar multiplication, laid out so that the terms of any range of
+ * candidates are contiguous:
+ *   pt[1 + 2c] = R_c, sc[1 + 2c] = z_c;   pt[2 + 2c] = A_c, sc[2 + 2c] = z_c·k_c
+ * and the slot just before a range, pt[2·lo] (pt[0], or A_{lo−1}), lends
+ * itself to the B term while the range is checked.
+ */
+typedef struct {
+    item *it;          /* the candidates */
+    size_t *orig;      /* candidate index → caller's index */
+    int *results;      /* the caller's, or NULL */
+    uint8_t (*sc)[32]; /* 2m + 1 scalars */
+    ge_ext *pt;        /* 2m + 1 points */
+} batch;
+
+/* The exact single equation of candidate c. */
+static int single_candidate(const batch *b, size_t c)
+{
+    return single_equation(&b->it[c], &b->pt[2 + 2 * c], &b->pt[1 + 2 * c]);
+}
+
+/*
+ * The batch equation over candidates [lo, hi), hi − lo ≥ 2: 0 if
+ * [8](Σ z_c R_c + Σ (z_c k_c) A_c − (Σ z_c S_c) B) is the identity, else -1.
+ */
+static int batch_equation(batch *b, size_t lo, size_t hi)
+{
+    uint8_t sum[32] = {0}, saved_sc[32];
+    size_t base = 2 * lo;
+    ge_ext saved_pt, check;
+
+    for (size_t c = lo; c < hi; c++) sc_add(sum, sum, b->it[c].zs);
+    saved_pt = b->pt[base];
+    memcpy(saved_sc, b->sc[base], 32);
+    b->pt[base] = ge_basepoint;
+    sc_neg(b->sc[base], sum);
+    backend_get()->multiscalar_vartime(&check, 2 * (hi - lo) + 1,
+                                       (const uint8_t (*)[32])(b->sc + base), b->pt + base);
+    b->pt[base] = saved_pt;
+    memcpy(b->sc[base], saved_sc, 32);
+    ge_ext_mul_by_cofactor(&check, &check);
+    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
+}
+
+static void set_results(batch *b, size_t lo, size_t hi, int v)
+{
+    if (b->results == NULL) return;
+    for (size_t c = lo; c < hi; c++) b->results[b->orig[c]] = v;
+}
+
+/*
+ * Decides candidates [lo, hi) (file header, "Finding the invalid ones").
+ * known_bad: the caller has established that the set holds an invalid
+ * signature, so its own batch check is skipped. Returns 1 if every signature
+ * of the set was accepted.
+ */
+static int bisect(batch *b, size_t lo, size_t hi, int known_bad)
+{
+    size_t mid;
+    int left, right;
+
+    if (hi - lo == 1) {
+        int v = single_candidate(b, lo);
+        set_results(b, lo, hi, v);
+        return v == 0;
+    }
+    if (!known_bad && batch_equation(b, lo, hi) == 0) {
+        set_results(b, lo, hi, 0);
+        return 1;
+    }
+    mid = lo + (hi - lo) / 2;
+    left = bisect(b, lo, mid, 0);
+    right = bisect(b, mid, hi, left);
+    return left && right;
+}
+
+/* Either raw keys (pks) or expanded keys (epks) are given. */
+typedef struct {
+    const uint8_t *const *pks;
+    const vec25519_ed25519_expanded_pk *const *epks;
+    policy pol;
+} key_source;
+
+static int prepare_i(item *it, ge_ext *A, ge_ext *R, const key_source *ks, size_t i,
+                     const uint8_t *sig, const uint8_t *msg, size_t len)
+{
+    if (ks->epks != NULL) return prepare_expanded(it, A, R, sig, msg, len, ks->epks[i]);
+    return prepare(it, A, R, sig, msg, len, ks->pks[i], ks->pol);
+}
+
+/* Verifies the signatures one at a time (no heap, no randomness). */
+static int verify_each(size_t n, const uint8_t *const msgs[], const size_t lens[],
+                       const uint8_t *const sigs[], const key_source *ks, int *results)
+{
+    int all = 0;
+    for (size_t i = 0; i < n; i++) {
+        item it;
+        ge_ext A, R;
+        int v = prepare_i(&it, &A, &R, ks, i, sigs[i], msgs[i], lens[i]);
+        if (v == 0) v = single_equation(&it, &A, &R);
+        if (results != NULL) results[i] = v;
+        all |= v;
+    }
+    return all == 0 ? 0 : -1;
+}
+
+/* Element count bound that keeps every size computation below in size_t. */
+#define BATCH_MAX (SIZE_MAX / (2 * sizeof(ge_ext) + 2 * 32 + sizeof(item) + 16) / 2 - 1)
+
+static int verify_batch_internal(size_t n, const uint8_t *const msgs[], const size_t lens[],
+                                 const uint8_t *const sigs[], const key_source *ks, int *results)
+{
+    batch b;
+    size_t m = 0;
+    int bad = 0, rc;
+    uint8_t *rnd = NULL;
+
+    if (n == 0) return 0;
+    if (n == 1 || n > BATCH_MAX) return verify_each(n, msgs, lens, sigs, ks, results);
+
+    b.it = malloc(n * sizeof *b.it);
+    b.orig = malloc(n * sizeof *b.orig);
+    b.sc = malloc((2 * n + 1) * sizeof *b.sc);
+    b.pt = malloc((2 * n + 1) * sizeof *b.pt);
+    rnd = malloc(16 * n);
+    b.results = results;
+    if (b.it == NULL || b.orig == NULL || b.sc == NULL || b.pt == NULL || rnd == NULL ||
+        os_random(rnd, 16 * n) != 0) {
+        /* No memory or no randomness: the exact one-by-one path. */
+        rc = verify_each(n, msgs, lens, sigs, ks, results);
+        goto done;
+    }
+
+    /* Per-signature checks; the survivors become candidates with weights z. */
+    memset(b.sc[0], 0, 32);
+    ge_ext_0(&b.pt[0]);
+    for (size_t i = 0; i < n; i++) {
+        item *it = &b.it[m];
+        uint8_t *z = b.sc[1 + 2 * m], *zk = b.sc[2 + 2 * m];
+        if (prepare_i(it, &b.pt[2 + 2 * m], &b.pt[1 + 2 * m], ks, i, sigs[i], msgs[i], lens[i]) !=
+            0) {
+            if (results != NULL) results[i] = -1;
+            bad = 1;
+            continue;
+        }
+        memset(z, 0, 32);
+        memcpy(z, rnd + 16 * m, 16);
+        sc_mul(zk, z, it->k);
+        sc_mul(it->zs, z, it->S);
+        b.orig[m++] = i;
+    }
+
+    if (m == 0) {
+        rc = -1;
+    } else if (results == NULL) {
+        /* Only the overall verdict: one check (exact when m = 1). */
+        int v = m == 1 ? single_candidate(&b, 0) : batch_equation(&b, 0, m);
+        rc = (bad || v != 0) ? -1 : 0;
+    } else {
+        int all = bisect(&b, 0, m, 0);
+        rc = (bad || !all) ? -1 : 0;
+    }
+
+done:
+    if (rnd != NULL) vec25519_wipe(rnd, 16 * n);
+    free(rnd);
+    free(b.it);
+    free(b.orig);
+    free(b.sc);
+    free(b.pt);
+    return rc;
+}
+
+/* ---- public entry points ----------------------------------------------------------- */
+
+/* Strict batch verification. Variable time. */
+VEC25519_API int vec25519_ed25519_verify_batch(size_t n, const uint8_t *const msgs[],
+                                               const size_t lens[], const uint8_t *const sigs[],
+                                               const uint8_t *const pks[], int *results)
+{
+    key_source ks = {pks, NULL, POLICY_STRICT};
+    return verify_batch_internal(n, msgs, lens, sigs, &ks, results);
+}
+
+/* ZIP-215 single verification. Variable time. */
+VEC25519_API int vec25519_ed25519_verify_zip215(const uint8_t sig[64], const uint8_t *msg,
+                                                size_t len, const uint8_t pk[32])
+{
+    item it;
+    ge_ext A, R;
+    if (prepare(&it, &A, &R, sig, msg, len, pk, POLICY_ZIP215) != 0) return -1;
+    return single_equation(&it, &A, &R);
+}
+
+/* ZIP-215 batch verification. Variable time. */
+VEC25519_API int vec25519_ed25519_verify_batch_zip215(size_t n, const uint8_t *const msgs[],
+                                                      const size_t lens[],
+                                                      const uint8_t *const sigs[],
+                                                      const uint8_t *const pks[], int *results)
+{
+    key_source ks = {pks, NULL, POLICY_ZIP215};
+    return verify_batch_internal(n, msgs, lens, sigs, &ks, results);
+}
+
+/*
+ * epk = (magic, pk, A, odd multiples of A) for a key that passes the strict
+ * checks (canonical, on the curve, not of small order); else zeroed and -1.
+ * Variable time.
+ */
+VEC25519_API int vec25519_ed25519_pk_expand(vec25519_ed25519_expanded_pk *epk,
+                                            const uint8_t pk[32])
+{
+    expanded_pk x;
+
+    memset(epk, 0, sizeof *epk);
+    memset(&x, 0, sizeof x);
+    if (decode_point(&x.A, pk, POLICY_STRICT) != 0) return -1;
+    x.magic = EXPANDED_MAGIC;
+    memcpy(x.pk, pk, 32);
+    ge_msm_table_init(&x.table, &x.A);
+    memcpy(epk, &x, sizeof x);
+    return 0;
+}
+
+/*
+ * Single verification with an expanded key: after the checks of
+ * prepare_expanded, [8]([k]A + [−S mod ℓ]B + R) = identity, which is the
+ * negation of the single equation's point (so the same verdict exactly), by
+ * one Straus pass over the precomputed tables of A and B. Variable time.
+ */
+VEC25519_API int vec25519_ed25519_verify_expanded(const uint8_t sig[64], const uint8_t *msg,
+                                                  size_t len,
+                                                  const vec25519_ed25519_expanded_pk *epk)
+{
+    item it;
+    ge_msm_table tables[2];
+    const ge_msm_table *tp[2];
+    uint8_t sc[2][32];
+    ge_ext A, R, check;
+
+    if (prepare_expanded(&it, &A, &R, sig, msg, len, epk) != 0) return -1;
+    memcpy(&tables[0], (const uint8_t *)epk + offsetof(expanded_pk, table), sizeof tables[0]);
+    tp[0] = &tables[0];
+    tp[1] = ge_msm_base_table(&tables[1]);
+    memcpy(sc[0], it.k, 32);
+    sc_neg(sc[1], it.S);
+    if (ge_msm_precomp_vartime(&check, 2, (const uint8_t (*)[32])sc, tp, 0, NULL, NULL) != 0)
+        return single_equation(&it, &A, &R); /* no heap for the digits: the same verdict */
+    ge_ext_add(&check, &check, &R);
+    ge_ext_mul_by_cofactor(&check, &check);
+    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
+}
+
+/* Batch verification with expanded keys. Variable time. */
+VEC25519_API int vec25519_ed25519_verify_batch_expanded(size_t n, const uint8_t *const msgs[],
+                                                        const size_t lens[],
+                                                        const uint8_t *const sigs[],
+                                                        const vec25519_ed25519_expanded_pk *const epks[],
+                                                        int *results)
+{
+    key_source ks = {NULL, epks, POLICY_STRICT};
+    return verify_batch_internal(n, msgs, lens, sigs, &ks, results);
+}
