@@ -261,15 +261,20 @@ static inline fe52x4 fe52x4_blend(fe52x4 a, fe52x4 b, fe52x4_lanes lanes)
                FE52X4_PERMUTE1_((a).v[2], (s)), FE52X4_PERMUTE1_((a).v[3], (s)), \
                FE52X4_PERMUTE1_((a).v[4], (s))}})
 
-/* if m: h = f (else h unchanged). Bounds: those of h or f. Constant time; aliasing allowed. */
+/*
+ * if m: h = f (else h unchanged). The all-ones or all-zero mask becomes an
+ * opmask (its low four bits, through the value barrier) and each register
+ * one masked blend. Bounds: those of h or f. Constant time (no branch: the
+ * mask only selects); aliasing allowed.
+ */
 static inline void fe52x4_cmov(fe52x4 *h, const fe52x4 *f, ct_mask m)
 {
-    const __m256i mm = _mm256_set1_epi64x((long long)ct_barrier_u64(m.m));
-    h->v[0] = _mm256_xor_si256(h->v[0], _mm256_and_si256(mm, _mm256_xor_si256(h->v[0], f->v[0])));
-    h->v[1] = _mm256_xor_si256(h->v[1], _mm256_and_si256(mm, _mm256_xor_si256(h->v[1], f->v[1])));
-    h->v[2] = _mm256_xor_si256(h->v[2], _mm256_and_si256(mm, _mm256_xor_si256(h->v[2], f->v[2])));
-    h->v[3] = _mm256_xor_si256(h->v[3], _mm256_and_si256(mm, _mm256_xor_si256(h->v[3], f->v[3])));
-    h->v[4] = _mm256_xor_si256(h->v[4], _mm256_and_si256(mm, _mm256_xor_si256(h->v[4], f->v[4])));
+    const __mmask8 k = (__mmask8)(ct_barrier_u64(m.m) & 0xf);
+    h->v[0] = _mm256_mask_blend_epi64(k, h->v[0], f->v[0]);
+    h->v[1] = _mm256_mask_blend_epi64(k, h->v[1], f->v[1]);
+    h->v[2] = _mm256_mask_blend_epi64(k, h->v[2], f->v[2]);
+    h->v[3] = _mm256_mask_blend_epi64(k, h->v[3], f->v[3]);
+    h->v[4] = _mm256_mask_blend_epi64(k, h->v[4], f->v[4]);
 }
 
 /* ---- Lazy arithmetic (no carry; §4) -------------------------------------------------- */
@@ -387,8 +392,8 @@ static inline void fe52x4_neg_lanes(fe52x4 *h, const fe52x4 *f, fe52x4_lanes lan
  * times the carry of limb 4 (2^255 ≡ 19). In: any 64-bit limbs; carries are
  * < 2^13, so out: limbs 1 … 4 < 2^51 + 2^13, limb 0 < 2^51 + 19·2^13: b <
  * 0.00001, a multiplier operand, ≤ 2p limbwise. Five independent lanes of
- * work, no chain: depth 3 (shift, IFMA or add). Constant time; aliasing
- * allowed.
+ * work, no chain: two deep (a shift, then an add or IFMA). Constant time;
+ * aliasing allowed.
  */
 static inline void fe52x4_reduce(fe52x4 *h, const fe52x4 *f)
 {
@@ -435,6 +440,17 @@ void fe52x4_unpack(fe51 *a, fe51 *b, fe51 *c, fe51 *d, const fe52x4 *f);
 #define FE52X4_HOT static inline
 #endif
 
+/*
+ * Hide a register's value from the optimiser (no instruction is emitted):
+ * clang 14 rewrites t + 2t + 16t as t·19 and, without AVX512DQ's vpmullq,
+ * lowers that to two vpmuludq, shifts and adds, twice the work (§9.1).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#define FE52X4_OPAQUE_(x) __asm__("" : "+v"(x))
+#else
+#define FE52X4_OPAQUE_(x) ((void)0)
+#endif
+
 #define FE52X4_LO_(acc, x, y) _mm256_madd52lo_epu64((acc), (x), (y))
 #define FE52X4_HI_(acc, x, y) _mm256_madd52hi_epu64((acc), (x), (y))
 
@@ -450,8 +466,10 @@ FE52X4_HOT void fe52x4_fold_(fe52x4 *h, const __m256i z[10])
     #pragma GCC unroll 5
     for (int k = 0; k < 5; k++) {
         const __m256i t = z[k + 5];
-        const __m256i t3 = _mm256_add_epi64(t, _mm256_slli_epi64(t, 1));
-        h->v[k] = _mm256_add_epi64(_mm256_add_epi64(t3, _mm256_slli_epi64(t, 4)), z[k]);
+        __m256i t2 = _mm256_slli_epi64(t, 1), t16 = _mm256_slli_epi64(t, 4);
+        FE52X4_OPAQUE_(t2);
+        FE52X4_OPAQUE_(t16);
+        h->v[k] = _mm256_add_epi64(_mm256_add_epi64(t, t2), _mm256_add_epi64(t16, z[k]));
     }
 }
 
