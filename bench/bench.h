@@ -46,6 +46,9 @@ struct bench_op {
     /* Optional: tamper(1) spoils an input so that every implementation must
      * then give a result other than the expected one; tamper(0) restores it. */
     void (*tamper)(int on);
+    /* Items one call processes (1, or e.g. the signatures of a batch): the
+     * table and the JSON show the measured time divided by it. */
+    unsigned per_call;
 };
 
 extern const struct bench_op bench_ops[];

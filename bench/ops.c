@@ -15,6 +15,16 @@
  *   double-base   [a]A + [b]B, expected value from the serial constant-time
  *                 variable- and fixed-base algorithms plus a point addition,
  *                 and libsodium if built in
+ *   ristretto255  RFC 9496: decode and encode of ENCODE([2]B) (A.1 known
+ *                 answer); from_uniform_bytes of the first A.3 input (known
+ *                 answer); [s]([2]B) and [s]B, expected values from the
+ *                 struct interface by other routes ([2s]B by the fixed-base
+ *                 tables, [s]B by the variable-base ladder), and libsodium if
+ *                 built in
+ *   hash_to_curve RFC 9380 J.5.1 edwards25519_XMD:SHA-512_ELL2_RO_, msg "abc"
+ *   verify batch  64 signatures (64 keys, 64 messages) made at start-up; each
+ *                 is first verified alone (and by libsodium if built in); a
+ *                 timed call verifies the 64 and the table shows a 64th
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -65,9 +75,22 @@ static const char hex_a[] =
     "864a91fe268f1780b18d8ed9d0de6ca138517a4c524e2a3519e8ffba7785a901";
 static const char hex_b[] =
     "86fd65a7a41b9416130b15699cff107743b48c3082079d44cbe5349bdd092705";
+static const char hex_r255_2B[] = /* RFC 9496 A.1: ENCODE([2]B) */
+    "6a493210f7499cd17fecb510ae0cea23a110e8d5b901f8acadd3095c73a3b919";
+static const char hex_r255_uniform[] = /* RFC 9496 A.3, first input */
+    "5d1be09e3d0c82fc538112490e35701979d99e06ca3e2b5b54bffe8b4dc772c1"
+    "4d98b696a1bbfb5ca32c436cc61c16563790306c79eaca7705668b47dffe5bb6";
+static const char hex_r255_uniform_out[] =
+    "3066f82a1a747d45120d1740f14358531a8f04bbffe6a819f86dfe50f44a0a46";
+static const char h2c_dst[] = "QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+static const char h2c_msg[] = "abc";
+static const char hex_h2c_abc[] = /* RFC 9380 J.5.1, msg "abc": P encoded */
+    "31558a26887f23fb8218f143e69d5f0af2e7831130bd5b432ef23883b895839a";
 /* clang-format on */
 
 #define MSG_LEN 64
+#define BATCH_N 64
+#define BATCH_BAD 37 /* the signature the tamper check spoils */
 
 static struct {
     uint8_t x_scalar[32], x_point[32], x_shared[32], x_pub[32];
@@ -79,6 +102,18 @@ static struct {
     ge_ext R;              /* result of the backend operations */
     uint8_t scratch[64];   /* secret key written by keypair */
     volatile int status;   /* return codes the timing loop must not discard */
+    /* ristretto255 */
+    uint8_t r_2B[32];         /* ENCODE([2]B), what decode reads (may be tampered) */
+    uint8_t r_2B_kat[32];
+    uint8_t r_uniform[64], r_uniform_out[32];
+    vec25519_ristretto255_point r_P; /* [2]B as B + B (not normalised) */
+    /* hash_to_curve */
+    uint8_t h2c_out[32];
+    /* batch verification: sigs may be tampered, sigs_ok is the original */
+    uint8_t b_pk[BATCH_N][32], b_msg[BATCH_N][MSG_LEN];
+    uint8_t b_sig[BATCH_N][64], b_sig_ok[BATCH_N][64];
+    const uint8_t *b_msgs[BATCH_N], *b_sigs[BATCH_N], *b_pks[BATCH_N];
+    size_t b_lens[BATCH_N];
 } fx;
 
 #ifdef HAVE_OPENSSL
@@ -153,6 +188,51 @@ static void ours_sha512(uint8_t out[BENCH_OUT_MAX], int want)
     vec25519_sha512(out, fx.msg, MSG_LEN);
 }
 
+static void ours_r255_decode(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    out[0] = (uint8_t)vec25519_ristretto255_is_valid_point(fx.r_2B);
+}
+
+static void ours_r255_encode(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    vec25519_ristretto255_point_tobytes(out, &fx.r_P);
+}
+
+static void ours_r255_from_uniform(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = vec25519_ristretto255_from_uniform_bytes(out, fx.r_uniform);
+}
+
+static void ours_r255_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = vec25519_ristretto255_scalarmult(out, fx.s, fx.r_2B_kat);
+}
+
+static void ours_r255_scalarmult_base(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = vec25519_ristretto255_scalarmult_base(out, fx.s);
+}
+
+static void ours_h2c(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = vec25519_edwards25519_hash_to_curve(out, (const uint8_t *)h2c_msg,
+                                                     sizeof h2c_msg - 1,
+                                                     (const uint8_t *)h2c_dst, sizeof h2c_dst - 1);
+}
+
+static void ours_verify_batch(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    out[0] = vec25519_ed25519_verify_batch(BATCH_N, fx.b_msgs, fx.b_lens, fx.b_sigs, fx.b_pks,
+                                           NULL) == 0;
+}
+
 /* ---- libsodium ------------------------------------------------------------- */
 
 #ifdef HAVE_SODIUM
@@ -198,6 +278,30 @@ static void sodium_sha512(uint8_t out[BENCH_OUT_MAX], int want)
 {
     (void)want;
     fx.status = crypto_hash_sha512(out, fx.msg, MSG_LEN);
+}
+
+static void sodium_r255_decode(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    out[0] = (uint8_t)crypto_core_ristretto255_is_valid_point(fx.r_2B);
+}
+
+static void sodium_r255_from_uniform(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_core_ristretto255_from_hash(out, fx.r_uniform);
+}
+
+static void sodium_r255_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_scalarmult_ristretto255(out, fx.s, fx.r_2B_kat);
+}
+
+static void sodium_r255_scalarmult_base(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    (void)want;
+    fx.status = crypto_scalarmult_ristretto255_base(out, fx.s);
 }
 #define SODIUM_(f) sodium_##f
 #else
@@ -358,6 +462,100 @@ static int expect_double_base(uint8_t out[BENCH_OUT_MAX])
     return 0;
 }
 
+static int expect_r255_2B(uint8_t out[BENCH_OUT_MAX])
+{
+    memcpy(out, fx.r_2B_kat, 32);
+    return 0;
+}
+
+static int expect_r255_from_uniform(uint8_t out[BENCH_OUT_MAX])
+{
+    memcpy(out, fx.r_uniform_out, 32);
+    return 0;
+}
+
+/* Encodes a struct-interface point (the reference of the byte-level rows). */
+static void r255_encode(uint8_t out[32], const vec25519_ristretto255_point *p)
+{
+    vec25519_ristretto255_point_tobytes(out, p);
+}
+
+/* [s]([2]B) = [2s mod l]B by the fixed-base tables, and libsodium. */
+static int expect_r255_scalarmult(uint8_t out[BENCH_OUT_MAX])
+{
+    uint8_t two_s[32];
+    vec25519_ristretto255_point r;
+    vec25519_ristretto255_scalar_add(two_s, fx.s, fx.s);
+    vec25519_ristretto255_point_mul_base(&r, two_s);
+    r255_encode(out, &r);
+#ifdef HAVE_SODIUM
+    uint8_t q[32];
+    if (crypto_scalarmult_ristretto255(q, fx.s, fx.r_2B_kat) != 0) memset(q, 0, 32);
+    if (agree("ristretto255 scalarmult reference", out, q) != 0) return -1;
+#endif
+    return 0;
+}
+
+/* [s]B by the variable-base multiplication of B, after checking that route
+ * on the RFC 9496 known answer [2]B; and libsodium. */
+static int expect_r255_scalarmult_base(uint8_t out[BENCH_OUT_MAX])
+{
+    static const uint8_t two[32] = {2};
+    vec25519_ristretto255_point b, r;
+    vec25519_ristretto255_point_base(&b);
+    vec25519_ristretto255_point_mul(&r, two, &b);
+    r255_encode(out, &r);
+    if (memcmp(out, fx.r_2B_kat, 32) != 0) {
+        fprintf(stderr, "vec25519-bench: ristretto255 [2]B differs from RFC 9496 A.1\n");
+        return -1;
+    }
+    vec25519_ristretto255_point_mul(&r, fx.s, &b);
+    r255_encode(out, &r);
+#ifdef HAVE_SODIUM
+    uint8_t q[32];
+    if (crypto_scalarmult_ristretto255_base(q, fx.s) != 0) memset(q, 0, 32);
+    if (agree("ristretto255 scalarmult_base reference", out, q) != 0) return -1;
+#endif
+    return 0;
+}
+
+static int expect_h2c(uint8_t out[BENCH_OUT_MAX])
+{
+    memcpy(out, fx.h2c_out, 32);
+    return 0;
+}
+
+/* Every signature of the batch verifies alone (and under libsodium). */
+static int expect_verify_batch(uint8_t out[BENCH_OUT_MAX])
+{
+    for (size_t i = 0; i < BATCH_N; i++) {
+        int ok = vec25519_ed25519_verify(fx.b_sig[i], fx.b_msg[i], MSG_LEN, fx.b_pk[i]) == 0;
+#ifdef HAVE_SODIUM
+        ok = ok && crypto_sign_verify_detached(fx.b_sig[i], fx.b_msg[i], MSG_LEN, fx.b_pk[i]) == 0;
+#endif
+        if (!ok) {
+            fprintf(stderr, "vec25519-bench: batch signature %zu does not verify alone\n", i);
+            return -1;
+        }
+    }
+    out[0] = 1;
+    return 0;
+}
+
+/* A ristretto255 encoding made odd (negative s) must be rejected. */
+static void tamper_r255(int on)
+{
+    memcpy(fx.r_2B, fx.r_2B_kat, 32);
+    if (on) fx.r_2B[0] ^= 0x01;
+}
+
+/* One bit of S of one signature flipped: the batch must fail. */
+static void tamper_batch(int on)
+{
+    memcpy(fx.b_sig[BATCH_BAD], fx.b_sig_ok[BATCH_BAD], 64);
+    if (on) fx.b_sig[BATCH_BAD][40] ^= 0x01;
+}
+
 /* A signature with one bit of S flipped must be rejected by everyone. */
 static void tamper_signature(int on)
 {
@@ -370,21 +568,35 @@ static void tamper_signature(int on)
 /* clang-format off */
 const struct bench_op bench_ops[] = {
     {"x25519", "x25519", 32, ours_x25519,
-     {SODIUM_(x25519), OPENSSL_(x25519)}, expect_x25519, NULL},
+     {SODIUM_(x25519), OPENSSL_(x25519)}, expect_x25519, NULL, 1},
     {"x25519_base", "x25519 base", 32, ours_x25519_base,
-     {SODIUM_(x25519_base), OPENSSL_(x25519_base)}, expect_x25519_base, NULL},
+     {SODIUM_(x25519_base), OPENSSL_(x25519_base)}, expect_x25519_base, NULL, 1},
     {"ed25519_keypair", "ed25519 keypair", 32, ours_keypair,
-     {SODIUM_(keypair), OPENSSL_(keypair)}, expect_keypair, NULL},
+     {SODIUM_(keypair), OPENSSL_(keypair)}, expect_keypair, NULL, 1},
     {"ed25519_sign", "ed25519 sign", 64, ours_sign,
-     {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL},
+     {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL, 1},
     {"ed25519_verify", "ed25519 verify", 1, ours_verify,
-     {SODIUM_(verify), OPENSSL_(verify)}, expect_verify, tamper_signature},
+     {SODIUM_(verify), OPENSSL_(verify)}, expect_verify, tamper_signature, 1},
     {"scalarmult_ct", "scalarmult (ct)", 32, ours_scalarmult,
-     {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL},
+     {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL, 1},
     {"double_scalarmult_vartime", "double-base (vt)", 32, ours_double_base,
-     {NULL, NULL}, expect_double_base, NULL},
+     {NULL, NULL}, expect_double_base, NULL, 1},
     {"sha512_64", "sha512 (64 B)", 64, ours_sha512,
-     {SODIUM_(sha512), OPENSSL_(sha512)}, expect_sha512, NULL},
+     {SODIUM_(sha512), OPENSSL_(sha512)}, expect_sha512, NULL, 1},
+    {"ristretto255_decode", "r255 decode", 1, ours_r255_decode,
+     {SODIUM_(r255_decode), NULL}, expect_verify, tamper_r255, 1},
+    {"ristretto255_encode", "r255 encode", 32, ours_r255_encode,
+     {NULL, NULL}, expect_r255_2B, NULL, 1},
+    {"ristretto255_from_uniform_bytes", "r255 from_uniform", 32, ours_r255_from_uniform,
+     {SODIUM_(r255_from_uniform), NULL}, expect_r255_from_uniform, NULL, 1},
+    {"ristretto255_scalarmult", "r255 scalarmult", 32, ours_r255_scalarmult,
+     {SODIUM_(r255_scalarmult), NULL}, expect_r255_scalarmult, NULL, 1},
+    {"ristretto255_scalarmult_base", "r255 scalarmult base", 32, ours_r255_scalarmult_base,
+     {SODIUM_(r255_scalarmult_base), NULL}, expect_r255_scalarmult_base, NULL, 1},
+    {"edwards25519_hash_to_curve_ro", "h2c edwards25519 RO", 32, ours_h2c,
+     {NULL, NULL}, expect_h2c, NULL, 1},
+    {"ed25519_verify_batch_64", "verify batch/64 (per sig)", 1, ours_verify_batch,
+     {NULL, NULL}, expect_verify_batch, tamper_batch, BATCH_N},
 };
 /* clang-format on */
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
@@ -409,6 +621,33 @@ int bench_fixture_init(void)
     if (ge_ext_frombytes(&fx.P, fx.P_bytes) != 0) {
         fprintf(stderr, "vec25519-bench: ge_ext_frombytes rejects the RFC 8032 TEST 1 key\n");
         return -1;
+    }
+    if (unhex(fx.r_2B_kat, 32, hex_r255_2B) || unhex(fx.r_uniform, 64, hex_r255_uniform) ||
+        unhex(fx.r_uniform_out, 32, hex_r255_uniform_out) || unhex(fx.h2c_out, 32, hex_h2c_abc)) {
+        fprintf(stderr, "vec25519-bench: malformed fixture constant\n");
+        return -1;
+    }
+    memcpy(fx.r_2B, fx.r_2B_kat, 32);
+    {
+        vec25519_ristretto255_point b;
+        vec25519_ristretto255_point_base(&b);
+        vec25519_ristretto255_point_add(&fx.r_P, &b, &b);
+    }
+    /* The batch: key i from the TEST 1 seed with byte 0 xor i, message i
+     * from the 64-byte message with byte 0 xor i. */
+    for (size_t i = 0; i < BATCH_N; i++) {
+        uint8_t seed[32], sk[64];
+        memcpy(seed, fx.seed, 32);
+        seed[0] ^= (uint8_t)i;
+        vec25519_ed25519_keypair(fx.b_pk[i], sk, seed);
+        memcpy(fx.b_msg[i], fx.msg, MSG_LEN);
+        fx.b_msg[i][0] ^= (uint8_t)i;
+        vec25519_ed25519_sign(fx.b_sig_ok[i], fx.b_msg[i], MSG_LEN, sk);
+        memcpy(fx.b_sig[i], fx.b_sig_ok[i], 64);
+        fx.b_msgs[i] = fx.b_msg[i];
+        fx.b_sigs[i] = fx.b_sig[i];
+        fx.b_pks[i] = fx.b_pk[i];
+        fx.b_lens[i] = MSG_LEN;
     }
 #ifdef HAVE_SODIUM
     if (sodium_init() < 0) {
