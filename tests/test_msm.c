@@ -232,10 +232,10 @@ static void test_sizes(void)
 {
     static const size_t big[] = {65, 100, 127, 128, 129, 200, 257, 700, 2000};
     size_t cap = 2000;
-    uint8_t (*s)[32] = malloc(cap * sizeof *s);
-    ge_ext *P = malloc(cap * sizeof *P);
+    uint8_t (*s)[32] = calloc(cap, sizeof *s);
+    ge_ext *P = calloc(cap, sizeof *P);
     if (s == NULL || P == NULL) {
-        CHECK(0, "malloc");
+        CHECK(0, "calloc");
         free(s);
         free(P);
         return;
@@ -307,8 +307,8 @@ static void test_alias(void)
             if (skip_algo(a, n)) continue;
             memcpy(Q, P, n * sizeof *Q);
             int rc = algos[a].fn(&Q[0], n, (const uint8_t (*)[32])s, Q);
-            CHECK(rc == 0 && ct_to_int(ge_ext_eq(&Q[0], &want)), "%s: r aliasing points[0], n = %zu",
-                  algos[a].name, n);
+            CHECK(rc == 0 && ct_to_int(ge_ext_eq(&Q[0], &want)),
+                  "%s: r aliasing points[0], n = %zu", algos[a].name, n);
         }
     }
 }

@@ -97,7 +97,9 @@ static void run_alg(int alg, int w)
     case ALG_PRECOMP:
         rc = ge_msm_precomp_vartime(&r, cur_n, (const uint8_t (*)[32])S, TP, 0, NULL, NULL);
         break;
-    case ALG_BACKEND: backend_get()->multiscalar_vartime(&r, cur_n, (const uint8_t (*)[32])S, P); break;
+    case ALG_BACKEND:
+        backend_get()->multiscalar_vartime(&r, cur_n, (const uint8_t (*)[32])S, P);
+        break;
     default: rc = ge_msm_pippenger_vartime(&r, cur_n, (const uint8_t (*)[32])S, P, w); break;
     }
     if (rc != 0) {
@@ -221,7 +223,8 @@ static void run_batch(int kind, int unused)
     (void)unused;
     switch (kind) {
     case B_SINGLE:
-        for (size_t i = 0; i < bn; i++) rc |= vec25519_ed25519_verify(bsig[i], bmsg[i], MSG_LEN, bpk[i]);
+        for (size_t i = 0; i < bn; i++)
+            rc |= vec25519_ed25519_verify(bsig[i], bmsg[i], MSG_LEN, bpk[i]);
         break;
     case B_BATCH: rc = vec25519_ed25519_verify_batch(bn, pm, plen, ps, pp, NULL); break;
     case B_ZIP215: rc = vec25519_ed25519_verify_batch_zip215(bn, pm, plen, ps, pp, NULL); break;
@@ -310,9 +313,11 @@ int main(int argc, char **argv)
         mallopt(M_MMAP_THRESHOLD, 256 << 20);
     }
 #endif
-    printf("# allocator: %s\n", defaults ? "glibc defaults" : "M_TRIM_THRESHOLD = M_MMAP_THRESHOLD = 256 MiB");
+    printf("# allocator: %s\n",
+           defaults ? "glibc defaults" : "M_TRIM_THRESHOLD = M_MMAP_THRESHOLD = 256 MiB");
     const char *mode = argc > 1 ? argv[1] : "msm";
-    size_t max_n = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : (argc > 1 && strcmp(argv[1], "batch") == 0 ? 1024 : 4096);
+    int batch = argc > 1 && strcmp(argv[1], "batch") == 0;
+    size_t max_n = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : (batch ? 1024 : 4096);
     if (max_n < 1) max_n = 1;
     if (strcmp(mode, "msm") == 0) return sweep_msm(max_n);
     if (strcmp(mode, "batch") == 0) return sweep_batch(max_n);

@@ -93,9 +93,10 @@ void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
 void ge_multiscalar(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points);
 
 /*
- * t = the odd multiples of P (affine Niels, one inversion per call). The
- * _many form does n points with one inversion in all; it returns -1 on
- * allocation failure. Variable time (P public).
+ * t = the odd multiples of P (affine Niels, one inversion; about 13 KB of
+ * stack). ge_msm_tables_init fills t[0..n) for n points with one inversion
+ * per 32 points; it returns 0, or -1 on allocation failure. Variable time
+ * (P public).
  */
 void ge_msm_table_init(ge_msm_table *t, const ge_ext *P);
 int ge_msm_tables_init(ge_msm_table *t, size_t n, const ge_ext *points);
