@@ -341,6 +341,107 @@ static void test_add_sub_neg(void)
     }
 }
 
+/* e + f ± g (add_pm): exact limbs, no wrap in the minus lanes, and the value. */
+static void test_add_pm(void)
+{
+    static const fe2625x4_lanes sets[4] = {LANES_NONE, LANES_BC, LANES_AD, LANES_ABCD};
+    for (int n = 0; n < N_FIELD; n++) {
+        lanes_t le, lf, lg, got;
+        fe2625x4 e, f, g, h;
+        fe2625x4_lanes minus = sets[test_rng_below(4)];
+        static const int bit[4] = {0x05, 0x0a, 0x50, 0xa0};
+        rand_lanes(lf, 4.0);
+        rand_lanes(lg, 4.0);
+        rand_lanes(le, 5.0);
+        for (int k = 0; k < 4; k++) /* the bias: e ≥ g in the minus lanes */
+            if (minus & bit[k])
+                for (int i = 0; i < 10; i++)
+                    if (le[k][i] < lg[k][i]) le[k][i] = lg[k][i];
+        lanes_set(&e, le);
+        lanes_set(&f, lf);
+        lanes_set(&g, lg);
+        for (int alias = 0; alias < 4; alias++) {
+            if (alias == 0) fe2625x4_add_pm(&h, &e, &f, &g, minus);
+            if (alias == 1) h = e, fe2625x4_add_pm(&h, &h, &f, &g, minus);
+            if (alias == 2) h = f, fe2625x4_add_pm(&h, &e, &h, &g, minus);
+            if (alias == 3) h = g, fe2625x4_add_pm(&h, &e, &f, &h, minus);
+            lanes_get(got, &h);
+            for (int k = 0; k < 4; k++) {
+                int m = (minus & bit[k]) != 0;
+                fe2625 a, b, c, want;
+                fe2625_loose t;
+                for (int i = 0; i < 10; i++) {
+                    uint64_t w = (uint64_t)le[k][i] + lf[k][i] + (m ? 0 : lg[k][i]) -
+                                 (m ? lg[k][i] : 0);
+                    CHECK(w < (UINT64_C(1) << 32) && got[k][i] == (uint32_t)w,
+                          "add_pm limbs (alias %d)", alias);
+                }
+                to_tight(&a, le[k]);
+                to_tight(&b, lf[k]);
+                to_tight(&c, lg[k]);
+                fe2625_add(&t, &a, &b);
+                fe2625_carry(&want, &t);
+                if (m)
+                    fe2625_sub(&t, &want, &c);
+                else
+                    fe2625_add(&t, &want, &c);
+                fe2625_carry(&want, &t);
+                check_lane(got, k, &want, "add_pm", n);
+            }
+        }
+    }
+    {
+        fe2625x4 t;
+        lanes_t l;
+        fe2625x4_2p(&t);
+        lanes_get(l, &t);
+        for (int k = 0; k < 4; k++)
+            for (int i = 0; i < 10; i++) CHECK(l[k][i] == FE2625_2P(i), "2p: lane %c", "ABCD"[k]);
+    }
+}
+
+/*
+ * Radix 2^51 (the serial fe51) to and from the lanes: values through
+ * canonical bytes, at the largest tight limbs too, and the output bounds.
+ */
+static void test_radix51(void)
+{
+    const uint64_t tight_max = FE51_TIGHT - 1;
+    for (int n = 0; n < N_FIELD; n++) {
+        fe51 in[4], out[4];
+        fe2625x4 f;
+        lanes_t got;
+        uint64_t mode = test_rng_below(4);
+        for (int k = 0; k < 4; k++)
+            for (int i = 0; i < 5; i++)
+                in[k].v[i] = mode == 0   ? tight_max
+                             : mode == 1 ? ((test_rng_u64() & 1) ? tight_max : 0)
+                                         : test_rng_below(FE51_TIGHT);
+        fe2625x4_from_radix51(&f, in[0].v, in[1].v, in[2].v, in[3].v);
+        lanes_get(got, &f);
+        check_bound(got, FE2625X4_B_REDUCE, "from_radix51", n);
+        for (int k = 0; k < 4; k++) {
+            uint8_t a[32], b[32];
+            canon(a, got[k]);
+            fe51_tobytes(b, &in[k]);
+            CHECK(memcmp(a, b, 32) == 0, "from_radix51: lane %c (iteration %d)", "ABCD"[k], n);
+        }
+
+        /* back, from lanes at the largest bound to_radix51 accepts */
+        rand_lanes(got, 0.16);
+        lanes_set(&f, got);
+        fe2625x4_to_radix51(out[0].v, out[1].v, out[2].v, out[3].v, &f);
+        for (int k = 0; k < 4; k++) {
+            uint8_t a[32], b[32];
+            for (int i = 0; i < 5; i++)
+                CHECK(out[k].v[i] < FE51_TIGHT, "to_radix51: limb %d not tight", i);
+            canon(a, got[k]);
+            fe51_tobytes(b, &out[k]);
+            CHECK(memcmp(a, b, 32) == 0, "to_radix51: lane %c (iteration %d)", "ABCD"[k], n);
+        }
+    }
+}
+
 /* ---- field: carrying operations ---------------------------------------------------------- */
 
 static void test_reduce(void)
@@ -737,6 +838,140 @@ static void test_chains(void)
     }
 }
 
+/*
+ * The inline table lookup: for every digit b ∈ [-8, 8] and tables of
+ * [j+1]Q, select gives [b]Q (checked through a re-addition against the
+ * serial group), stays ≤ 2p, and b = 0 gives the cached identity.
+ */
+static void test_select(void)
+{
+    uint8_t want[32], got[32];
+    for (int n = 0; n < 200; n++) {
+        ge_ext q, p, mult[9], ref;
+        ge_avx2_ext vq, vp, vr;
+        ge_avx2_cached table[8], t;
+        next_point(&q);
+        next_point(&p);
+        ge_ext_0(&mult[0]);
+        for (int j = 1; j <= 8; j++) ge_ext_add(&mult[j], &mult[j - 1], &q);
+        for (int j = 0; j < 8; j++) {
+            ge_ext_to_avx2(&vq, &mult[j + 1]);
+            ge_avx2_ext_to_cached(&table[j], &vq);
+        }
+        ge_ext_to_avx2(&vp, &p);
+        for (int b = -8; b <= 8; b++) {
+            ge_avx2_cached_select(&t, table, (int8_t)b);
+            CHECK(cached_ok(&t), "select(%d): ≤ 2p", b);
+            if (b >= 0)
+                ge_ext_add(&ref, &p, &mult[b]);
+            else
+                ge_ext_sub(&ref, &p, &mult[-b]);
+            enc_serial(want, &ref);
+            ge_avx2_add_cached(&vr, &vp, &t);
+            enc_vec(got, &vr);
+            CHECK_BYTES(got, want, 32, "select: p + [b]q");
+            if (b == 0) {
+                ge_avx2_cached c0;
+                ge_avx2_cached_0(&c0);
+                CHECK(memcmp(&c0, &t, sizeof t) == 0, "select(0) is cached_0");
+            }
+        }
+        /* in place: the output may be an entry of the table */
+        ge_avx2_cached_select(&table[3], table, -4);
+        ge_ext_sub(&ref, &p, &mult[4]);
+        enc_serial(want, &ref);
+        ge_avx2_add_cached(&vr, &vp, &table[3]);
+        enc_vec(got, &vr);
+        CHECK_BYTES(got, want, 32, "select into the table");
+    }
+}
+
+/* r = 2^n·p against n serial doublings, n = 0 … 9, and in place. */
+static void test_dbl_n(void)
+{
+    uint8_t want[32], got[32];
+    for (int iter = 0; iter < 100; iter++) {
+        ge_ext p, ref;
+        ge_avx2_ext vp, vr;
+        next_point(&p);
+        ge_ext_to_avx2(&vp, &p);
+        ref = p;
+        for (int n = 0; n < 10; n++) {
+            if (n > 0) ge_ext_dbl(&ref, &ref);
+            enc_serial(want, &ref);
+            ge_avx2_ext_dbl_n(&vr, &vp, n);
+            enc_vec(got, &vr);
+            CHECK_BYTES(got, want, 32, "dbl_n");
+            CHECK(is_reduced(&vr), "dbl_n: reduced");
+            vr = vp;
+            ge_avx2_ext_dbl_n(&vr, &vr, n);
+            enc_vec(got, &vr);
+            CHECK_BYTES(got, want, 32, "dbl_n (r = p)");
+        }
+    }
+}
+
+/* A random scalar of one of a few shapes: uniform, all ones, digits ±8, sparse, zero. */
+static void rand_scalar(uint8_t s[32], int top_bit)
+{
+    uint64_t mode = test_rng_below(8);
+    test_rng_bytes(s, 32);
+    if (mode == 0) memset(s, 0xff, 32);
+    if (mode == 1) memset(s, 0x88, 32); /* radix-16 digits -8 */
+    if (mode == 2) memset(s, 0x77, 32);
+    if (mode == 3) {
+        memset(s, 0, 32);
+        s[test_rng_below(32)] = (uint8_t)(1u << test_rng_below(8));
+    }
+    if (mode == 4) memset(s, 0, 32);
+    if (!top_bit) s[31] &= 127;
+}
+
+/*
+ * The whole algorithms of the AVX2 backend (src/backend/vector/scalarmult.c)
+ * against the serial backend: variable-base and fixed-base constant-time
+ * multiplication, and the variable-time double-base multiplication, on
+ * random points (and the identity, points of small order) and scalars of
+ * several shapes.
+ */
+static void test_algorithms(void)
+{
+    uint8_t want[32], got[32];
+    for (int n = 0; n < 300; n++) {
+        uint8_t a[32], b[32];
+        ge_ext p, ref, r;
+        next_point(&p);
+        rand_scalar(a, 0);
+        rand_scalar(b, n & 1);
+
+        backend_serial.scalarmult(&ref, a, &p);
+        avx2_backend.scalarmult(&r, a, &p);
+        enc_serial(want, &ref);
+        enc_serial(got, &r);
+        CHECK_BYTES(got, want, 32, "scalarmult");
+        r = p; /* r may alias P */
+        avx2_backend.scalarmult(&r, a, &r);
+        enc_serial(got, &r);
+        CHECK_BYTES(got, want, 32, "scalarmult (r = P)");
+
+        backend_serial.scalarmult_base(&ref, a);
+        avx2_backend.scalarmult_base(&r, a);
+        enc_serial(want, &ref);
+        enc_serial(got, &r);
+        CHECK_BYTES(got, want, 32, "scalarmult_base");
+
+        backend_serial.double_scalarmult_vartime(&ref, b, &p, a);
+        avx2_backend.double_scalarmult_vartime(&r, b, &p, a);
+        enc_serial(want, &ref);
+        enc_serial(got, &r);
+        CHECK_BYTES(got, want, 32, "double_scalarmult_vartime");
+        r = p;
+        avx2_backend.double_scalarmult_vartime(&r, b, &r, a);
+        enc_serial(got, &r);
+        CHECK_BYTES(got, want, 32, "double_scalarmult_vartime (r = A)");
+    }
+}
+
 /* ---- cycle counts (--bench) ------------------------------------------------------------------- */
 
 static uint64_t rdtsc(void)
@@ -759,6 +994,19 @@ static uint64_t rdtsc(void)
                 body;                                                                    \
             }                                                                            \
             uint64_t dt = (rdtsc() - t0) / BENCH_ITERS;                                  \
+            if (dt < best) best = dt;                                                    \
+        }                                                                                \
+        printf("  %-40s %6llu cycles\n", name, (unsigned long long)best);                \
+    } while (0)
+
+/* The minimum over single calls, for the whole algorithms (tens of microseconds each). */
+#define BENCH_CALL(name, body)                                                           \
+    do {                                                                                 \
+        uint64_t best = UINT64_MAX;                                                      \
+        for (int run = 0; run < 2000; run++) {                                           \
+            uint64_t t0 = rdtsc();                                                       \
+            body;                                                                        \
+            uint64_t dt = rdtsc() - t0;                                                  \
             if (dt < best) best = dt;                                                    \
         }                                                                                \
         printf("  %-40s %6llu cycles\n", name, (unsigned long long)best);                \
@@ -831,6 +1079,35 @@ static void bench(void)
         BENCH("ge_avx2_ext_add", ge_avx2_ext_add(&vp, &vp, &vq2));
     }
     BENCH("serial ge_ext_add", ge_ext_add(&p, &p, &q));
+    {
+        uint8_t sa[32], sb[32];
+        ge_ext r;
+        ge_avx2_cached table[8], sel;
+        ge_avx2_ext vt;
+        for (int j = 0; j < 8; j++) {
+            next_point(&r);
+            ge_ext_to_avx2(&vt, &r);
+            ge_avx2_ext_to_cached(&table[j], &vt);
+        }
+        BENCH("ge_avx2_ext_dbl_n, n = 4", ge_avx2_ext_dbl_n(&vp, &vp, 4));
+        BENCH("ge_avx2_cached_select", {
+            ge_avx2_cached_select(&sel, table, (int8_t)(buf[0] % 17 - 8));
+            buf[0] ^= (uint8_t)_mm256_extract_epi32(sel.c.v[0], 0);
+        });
+        test_rng_bytes(sa, 32);
+        test_rng_bytes(sb, 32);
+        sa[31] &= 127;
+        printf("whole algorithms, avx2 backend vs serial backend (min of single calls):\n");
+        BENCH_CALL("avx2 scalarmult (ct)", avx2_backend.scalarmult(&r, sa, &q));
+        BENCH_CALL("serial scalarmult (ct)", backend_serial.scalarmult(&r, sa, &q));
+        BENCH_CALL("avx2 scalarmult_base (ct)", avx2_backend.scalarmult_base(&r, sa));
+        BENCH_CALL("serial scalarmult_base (ct)", backend_serial.scalarmult_base(&r, sa));
+        BENCH_CALL("avx2 double-base (vt)",
+                   avx2_backend.double_scalarmult_vartime(&r, sa, &q, sb));
+        BENCH_CALL("serial double-base (vt)",
+                   backend_serial.double_scalarmult_vartime(&r, sa, &q, sb));
+        buf[1] ^= (uint8_t)r.X.v[0];
+    }
     /* keep the results alive */
     enc_vec(buf, &vp);
     lanes_get(la, &x);
@@ -850,6 +1127,8 @@ int main(int argc, char **argv)
     test_shuffle();
     test_cmov();
     test_add_sub_neg();
+    test_add_pm();
+    test_radix51();
     test_reduce();
     test_mul();
     test_sq();
@@ -857,5 +1136,8 @@ int main(int argc, char **argv)
     test_identity();
     test_points();
     test_chains();
+    test_select();
+    test_dbl_n();
+    test_algorithms();
     return test_done();
 }

@@ -34,13 +34,13 @@
  */
 static inline fe2625x4 diff_sum_(const fe2625x4 *p)
 {
-    fe2625x4 q, sum, dif, r;
+    fe2625x4 q, n, m, r;
 
     q = fe2625x4_shuffle(*p, SHUF_BADC);    /* (Y, X, T, Z), b < 0.002 */
-    fe2625x4_add(&sum, p, &q);              /* (X + Y, ·, ·, ·), b < 1.01 */
-    fe2625x4_sub(&dif, &q, p);              /* (Y - X, ·, ·, ·), b < 1.59 */
-    r = fe2625x4_blend(*p, dif, LANES_A);   /* (Y - X, Y, Z, T) */
-    r = fe2625x4_blend(r, sum, LANES_B);    /* (Y - X, Y + X, Z, T), b < (1.59, 1.01, 0.002, 0.002) */
+    fe2625x4_neg(&n, p);                    /* (2p - X, ·, ·, ·), ≤ 2p: in parallel with the shuffle */
+    m = fe2625x4_blend(*p, n, LANES_A);     /* (2p - X, Y, Z, T) */
+    fe2625x4_add(&r, &q, &m);               /* (Y - X, Y + X, ·, ·), b < (1.59, 1.01, ·, ·) */
+    r = fe2625x4_blend(r, *p, LANES_CD);    /* (Y - X, Y + X, Z, T), b < (1.59, 1.01, 0.002, 0.002) */
     FE2625X4_CHECK(&r, 1.59, 1.01, B_REDUCED, B_REDUCED, "(Y - X, Y + X, Z, T)");
     return r;
 }
@@ -53,20 +53,20 @@ static inline fe2625x4 diff_sum_(const fe2625x4 *p)
  *     X3 = S12 S14,   Y3 = S15 S13,   Z3 = S15 S14,     T3 = S12 S13.
  *
  * With -S11 in lane D, lanes A and D of S12 … S15 are differences and lanes
- * B and C sums. In: reduced; out: reduced (b < 0.0002).
+ * B and C sums. In: reduced; out: reduced (b < 0.0003).
  */
 static inline void hwcd_finish_(fe2625x4 *r, const fe2625x4 *s8)
 {
-    fe2625x4 q, sum, dif, s12, left, right;
+    fe2625x4 q, n, m, s12, left, right;
 
-    q = fe2625x4_shuffle(*s8, SHUF_BADC);       /* (S9, S8, -S11, S10), b < 0.0002 */
-    fe2625x4_add(&sum, s8, &q);                 /* (S8 + S9, ·, S10 - S11, ·), b < 1.01 */
-    fe2625x4_sub(&dif, &q, s8);                 /* (S9 - S8, ·, ·, S10 + S11), b < 1.59 */
-    s12 = fe2625x4_blend(sum, dif, LANES_AD);   /* (S12, S13, S14, S15), b < (1.59, 1.01, 1.01, 1.59) */
+    q = fe2625x4_shuffle(*s8, SHUF_BADC);       /* (S9, S8, -S11, S10), b < 0.0003 */
+    fe2625x4_neg(&n, s8);                       /* (2p - S8, ·, ·, 2p + S11), ≤ 2p: beside the shuffle */
+    m = fe2625x4_blend(*s8, n, LANES_AD);       /* (2p - S8, S9, S10, 2p + S11) */
+    fe2625x4_add(&s12, &q, &m);                 /* (S12, S13, S14, S15), b < (1.59, 1.01, 1.01, 1.59) */
     FE2625X4_CHECK(&s12, 1.59, 1.01, 1.01, 1.59, "(S12, S13, S14, S15)");
     left = fe2625x4_shuffle(s12, SHUF_ADDA);    /* (S12, S15, S15, S12), b < 1.59 */
     right = fe2625x4_shuffle(s12, SHUF_CBCB);   /* (S14, S13, S14, S13), b < 1.01 */
-    fe2625x4_mul(r, &left, &right);             /* (X3, Y3, Z3, T3), b < 0.0002 */
+    fe2625x4_mul(r, &left, &right);             /* (X3, Y3, Z3, T3), b < 0.0003 */
 }
 
 /* clang-format on */
@@ -97,8 +97,8 @@ void ge_avx2_cached_0(ge_avx2_cached *h)
 }
 
 /*
- * r = p. In: tight fe; out: reduced (b < 0.0001 after a carry pass, or
- * b = 0 from canonical bytes). Constant time.
+ * r = p. In: tight fe; out: reduced (b < 0.0001, after a carry pass).
+ * Constant time.
  */
 void ge_ext_to_avx2(ge_avx2_ext *r, const ge_ext *p)
 {
@@ -106,37 +106,18 @@ void ge_ext_to_avx2(ge_avx2_ext *r, const ge_ext *p)
     fe2625x4_pack(&r->xyzt, &p->X, &p->Y, &p->Z, &p->T); /* fe2625 tight: b < 0.17 */
     fe2625x4_reduce(&r->xyzt, &r->xyzt);                  /* b < 0.0001 */
 #else
-    const fe *src[4] = {&p->X, &p->Y, &p->Z, &p->T};
-    fe2625 c[4];
-    uint8_t s[32];
-
-    for (int i = 0; i < 4; i++) {
-        fe_tobytes(s, src[i]);
-        fe2625_frombytes(&c[i], s); /* limbs < 2^w: b = 0 */
-    }
-    fe2625x4_pack(&r->xyzt, &c[0], &c[1], &c[2], &c[3]);
-    vec25519_wipe(s, sizeof s);
-    vec25519_wipe(c, sizeof c);
+    /* fe51 tight: limbs < 2^51 + 2^48; a regrouping of the bits and a carry pass */
+    fe2625x4_from_radix51(&r->xyzt, p->X.v, p->Y.v, p->Z.v, p->T.v); /* b < 0.0001 */
 #endif
 }
 
-/* r = p. In: reduced (b < 0.002 < 0.17); out: tight fe. Constant time. */
+/* r = p. In: reduced (b < 0.002 < 0.16); out: tight fe. Constant time. */
 void ge_avx2_to_ext(ge_ext *r, const ge_avx2_ext *p)
 {
 #if defined(VEC25519_SERIAL_U32)
     fe2625x4_unpack(&r->X, &r->Y, &r->Z, &r->T, &p->xyzt);
 #else
-    fe *dst[4] = {&r->X, &r->Y, &r->Z, &r->T};
-    fe2625 c[4];
-    uint8_t s[32];
-
-    fe2625x4_unpack(&c[0], &c[1], &c[2], &c[3], &p->xyzt);
-    for (int i = 0; i < 4; i++) {
-        fe2625_tobytes(s, &c[i]);
-        fe_frombytes(dst[i], s);
-    }
-    vec25519_wipe(s, sizeof s);
-    vec25519_wipe(c, sizeof c);
+    fe2625x4_to_radix51(r->X.v, r->Y.v, r->Z.v, r->T.v, &p->xyzt); /* fe51 tight */
 #endif
 }
 
@@ -181,10 +162,10 @@ void ge_avx2_ext_add(ge_avx2_ext *r, const ge_avx2_ext *p, const ge_avx2_ext *q)
     FE2625X4_CHECK1(&q->xyzt, B_REDUCED, "add: P2");
     s0 = diff_sum_(&p->xyzt);       /* (S0, S1, Z1, T1), b < (1.59, 1.01, 0.002, 0.002) */
     s2 = diff_sum_(&q->xyzt);       /* (S2, S3, Z2, T2), b < (1.59, 1.01, 0.002, 0.002) */
-    fe2625x4_mul(&s4, &s0, &s2);    /* (S4, S5, S6, S7), b < 0.0002 */
+    fe2625x4_mul(&s4, &s0, &s2);    /* (S4, S5, S6, S7), b < 0.0003 */
     fe2625x4_mul_small(&s4, &s4, D_DEN, D_DEN, 2 * D_DEN, 2 * D_NUM);
                                     /* (S8, S9, S10, -S11), b < 0.00001 */
-    hwcd_finish_(&r->xyzt, &s4);    /* (X3, Y3, Z3, T3), b < 0.0002 */
+    hwcd_finish_(&r->xyzt, &s4);    /* (X3, Y3, Z3, T3), b < 0.0003 */
 }
 
 /*
@@ -203,8 +184,8 @@ void ge_avx2_add_cached(ge_avx2_ext *r, const ge_avx2_ext *p, const ge_avx2_cach
     FE2625X4_CHECK1(&p->xyzt, B_REDUCED, "add_cached: P1");
     FE2625X4_CHECK_2P(&q->c, LANES_ABCD, "add_cached: Q");
     s0 = diff_sum_(&p->xyzt);       /* (S0, S1, Z1, T1), b < (1.59, 1.01, 0.002, 0.002) */
-    fe2625x4_mul(&s8, &s0, &q->c);  /* (S8, S9, S10, -S11), b < 0.0002 */
-    hwcd_finish_(&r->xyzt, &s8);    /* (X3, Y3, Z3, T3), b < 0.0002 */
+    fe2625x4_mul(&s8, &s0, &q->c);  /* (S8, S9, S10, -S11), b < 0.0003 */
+    hwcd_finish_(&r->xyzt, &s8);    /* (X3, Y3, Z3, T3), b < 0.0003 */
 }
 
 /*
@@ -217,59 +198,58 @@ void ge_avx2_add_cached(ge_avx2_ext *r, const ge_avx2_ext *p, const ge_avx2_cach
  *
  * Negating S4 inside the squaring keeps S9 at b < 1.59 instead of 2.33, so
  * every product pairs a left operand < 2.5 with a right one < 1.75 and no
- * carry pass is needed (docs/avx2.md §7.3). In: reduced; out: reduced.
- * Constant time; r may alias p.
+ * carry pass is needed (docs/avx2.md §7.3). The lane moves are arranged for
+ * a short chain: S0 from two broadcasts, and (S5, S6, S8, S9) as
+ * (0, 2p, 2p + 2 S3, S4') + S1 ± S2 in one step (fe2625x4_add_pm), the
+ * biased part summed beside the broadcasts of S1 and S2. In: reduced; out:
+ * reduced. Constant time; r may alias p.
  */
-void ge_avx2_ext_dbl(ge_avx2_ext *r, const ge_avx2_ext *p)
+FE2625X4_HOT void dbl_(fe2625x4 *r, const fe2625x4 *p)
 {
-    fe2625x4 zero, t, u, v, e;
+    fe2625x4 zero, bias, t, u, v, e, f;
 
     zero.v[0] = zero.v[1] = zero.v[2] = zero.v[3] = zero.v[4] = _mm256_setzero_si256();
-    FE2625X4_CHECK1(&p->xyzt, B_REDUCED, "dbl: P1");
-    u = fe2625x4_shuffle(p->xyzt, SHUF_BADC);   /* (Y1, X1, T1, Z1), b < 0.002 */
-    fe2625x4_add(&u, &p->xyzt, &u);             /* (S0, S0, Z1 + T1, Z1 + T1), b < 1.01 */
-    u = fe2625x4_shuffle(u, SHUF_AAAA);         /* (S0, S0, S0, S0), b < 1.01 */
-    t = fe2625x4_blend(p->xyzt, u, LANES_D);    /* (X1, Y1, Z1, S0), b < (0.002, 0.002, 0.002, 1.01) */
+    fe2625x4_2p(&bias);
+    bias = fe2625x4_blend(zero, bias, LANES_BC);  /* (0, 2p, 2p, 0) */
+    FE2625X4_CHECK1(p, B_REDUCED, "dbl: P1");
+    u = fe2625x4_shuffle(*p, SHUF_AAAA);          /* (X1, X1, X1, X1), b < 0.002 */
+    v = fe2625x4_shuffle(*p, SHUF_BBBB);          /* (Y1, Y1, Y1, Y1), b < 0.002 */
+    fe2625x4_add(&u, &u, &v);                     /* (S0, S0, S0, S0), b < 1.01 */
+    t = fe2625x4_blend(*p, u, LANES_D);           /* (X1, Y1, Z1, S0), b < (0.002, 0.002, 0.002, 1.01) */
     FE2625X4_CHECK(&t, B_REDUCED, B_REDUCED, B_REDUCED, 1.01, "(X1, Y1, Z1, S0)");
-    fe2625x4_sq_neg(&t, &t, LANES_D);           /* (S1, S2, S3, S4'), b < (0.0001, 0.0001, 0.0001, 0.002) */
-    u = fe2625x4_shuffle(t, SHUF_AAAA);         /* (S1, S1, S1, S1), b < 0.0001 */
-    v = fe2625x4_shuffle(t, SHUF_BBBB);         /* (S2, S2, S2, S2), b < 0.0001 */
-    fe2625x4_sub(&e, &u, &v);                   /* (S6, S6, S6, S6), b < 1.59 */
-    fe2625x4_add(&u, &u, &v);                   /* (S5, S5, S5, S5), b < 1.01 */
-    u = fe2625x4_blend(u, e, LANES_BC);         /* (S5, S6, S6, S5), b < (1.01, 1.59, 1.59, 1.01) */
-    e = fe2625x4_blend(zero, t, LANES_CD);      /* (0, 0, S3, S4'), b < (0, 0, 0.0001, 0.002) */
-    fe2625x4_add(&u, &u, &e);                   /* (S5, S6, S6 + S3, S9), b < (1.01, 1.59, 2.01, 1.59) */
-    e = fe2625x4_blend(zero, t, LANES_C);       /* (0, 0, S3, 0), b < (0, 0, 0.0001, 0) */
-    fe2625x4_add(&u, &u, &e);                   /* (S5, S6, S8, S9), b < (1.01, 1.59, 2.33, 1.59) */
+    fe2625x4_sq_neg(&t, &t, LANES_D);             /* (S1, S2, S3, S4'), b < (0.0002, 0.0002, 0.0002, 0.002) */
+    e = fe2625x4_blend(zero, t, LANES_CD);        /* (0, 0, S3, S4'), b < (0, 0, 0.0002, 0.002) */
+    f = fe2625x4_blend(zero, t, LANES_C);         /* (0, 0, S3, 0) */
+    fe2625x4_add(&e, &e, &f);                     /* (0, 0, 2 S3, S4'), b < (0, 0, 1.01, 0.002) */
+    fe2625x4_add(&e, &e, &bias);                  /* (0, 2p, 2p + 2 S3, S4'), b < (0, 1, 1.59, 0.002) */
+    u = fe2625x4_shuffle(t, SHUF_AAAA);           /* (S1, S1, S1, S1), b < 0.0002 */
+    v = fe2625x4_shuffle(t, SHUF_BBBB);           /* (S2, S2, S2, S2), b < 0.0002 */
+    fe2625x4_add_pm(&u, &e, &u, &v, LANES_BC);    /* (S5, S6, S8, S9): e + S1 ± S2, b < (1.01, 1.59, 2.33, 1.59) */
     FE2625X4_CHECK(&u, 1.01, 1.59, 2.33, 1.59, "(S5, S6, S8, S9)");
-    t = fe2625x4_shuffle(u, SHUF_CACA);         /* (S8, S5, S8, S5), b < (2.33, 1.01, 2.33, 1.01) */
-    v = fe2625x4_shuffle(u, SHUF_DBBD);         /* (S9, S6, S6, S9), b < 1.59 */
-    fe2625x4_mul(&r->xyzt, &t, &v);             /* (X3, Y3, Z3, T3), b < 0.0002 */
+    t = fe2625x4_shuffle(u, SHUF_CACA);           /* (S8, S5, S8, S5), b < (2.33, 1.01, 2.33, 1.01) */
+    v = fe2625x4_shuffle(u, SHUF_DBBD);           /* (S9, S6, S6, S9), b < 1.59 */
+    fe2625x4_mul(r, &t, &v);                      /* (X3, Y3, Z3, T3), b < 0.0003 */
 }
 
 /* clang-format on */
 
-/* ---- constant-time selection ----------------------------------------------------------- */
-
-/* if m: r = p. Bounds: those of r or p (both ≤ 2p). Constant time; aliasing allowed. */
-void ge_avx2_cached_cmov(ge_avx2_cached *r, const ge_avx2_cached *p, ct_mask m)
+/* r = 2p (dbl_ above). In, out: reduced. Constant time; r may alias p. */
+void ge_avx2_ext_dbl(ge_avx2_ext *r, const ge_avx2_ext *p)
 {
-    fe2625x4_cmov(&r->c, &p->c, m);
+    dbl_(&r->xyzt, &p->xyzt);
 }
 
 /*
- * r = m ? -p : p. -(X : Y : Z : T) = (-X : Y : Z : -T) swaps Y - X and Y + X
- * and negates T: the cached form of -P is (S3', S2', Z2', 2p - (-T2')). In,
- * out: limbs ≤ 2p. Constant time (a mask select, no branch); aliasing allowed.
+ * r = 2^n·p, n ≥ 0 (public): the doublings in a loop on a local, so the
+ * point stays in registers from one to the next instead of going through
+ * memory (docs/avx2.md §9.1), and the code is one doubling long. In, out:
+ * reduced. Constant time in p; r may alias p.
  */
-void ge_avx2_cached_cneg(ge_avx2_cached *r, const ge_avx2_cached *p, ct_mask m)
+void ge_avx2_ext_dbl_n(ge_avx2_ext *r, const ge_avx2_ext *p, int n)
 {
-    fe2625x4 n, neg;
+    fe2625x4 x = p->xyzt;
 
-    FE2625X4_CHECK_2P(&p->c, LANES_ABCD, "cached_cneg: p");
-    n = fe2625x4_shuffle(p->c, SHUF_BACD);   /* (S3', S2', Z2', -T2') */
-    fe2625x4_neg(&neg, &p->c);               /* (·, ·, ·, T2'), ≤ 2p */
-    n = fe2625x4_blend(n, neg, LANES_D);     /* (S3', S2', Z2', T2'): -P cached, ≤ 2p */
-    r->c = p->c;
-    fe2625x4_cmov(&r->c, &n, m);
+    #pragma GCC unroll 1
+    for (int k = 0; k < n; k++) dbl_(&x, &x);
+    r->xyzt = x;
 }

@@ -46,6 +46,41 @@ void fe2625x4_unpack(fe2625 *a, fe2625 *b, fe2625 *c, fe2625 *d, const fe2625x4 
     }
 }
 
+void fe2625x4_from_radix51(fe2625x4 *h, const uint64_t a[5], const uint64_t b[5],
+                           const uint64_t c[5], const uint64_t d[5])
+{
+    const __m256i m26 = _mm256_set1_epi64x((1LL << 26) - 1);
+    __m256i x[10];
+
+    for (int k = 0; k < 5; k++) {
+        /* one radix-2^51 limb of each lane per 64-bit slot */
+        const __m256i s = _mm256_setr_epi64x((long long)a[k], (long long)b[k], (long long)c[k],
+                                             (long long)d[k]);
+        x[2 * k] = _mm256_and_si256(s, m26);    /* limb 2k: < 2^26 */
+        x[2 * k + 1] = _mm256_srli_epi64(s, 26); /* limb 2k+1: < 2^25 + 2^22 */
+    }
+    fe2625x4_zip_(h, x);
+    fe2625x4_reduce(h, h); /* b < 0.0001 */
+}
+
+void fe2625x4_to_radix51(uint64_t a[5], uint64_t b[5], uint64_t c[5], uint64_t d[5],
+                         const fe2625x4 *f)
+{
+    __m256i x[10];
+    uint64_t w[4];
+
+    FE2625X4_CHECK1(f, 0.16, "to_radix51: f");
+    fe2625x4_unzip_(x, f);
+    for (int k = 0; k < 5; k++) {
+        _mm256_storeu_si256((__m256i *)w, _mm256_add_epi64(x[2 * k], _mm256_slli_epi64(x[2 * k + 1], 26)));
+        a[k] = w[0];
+        b[k] = w[1];
+        c[k] = w[2];
+        d[k] = w[3];
+    }
+    vec25519_wipe(w, sizeof w);
+}
+
 /* ---- The parallel carry pass (32-bit words) -------------------------------------- */
 
 void fe2625x4_reduce(fe2625x4 *h, const fe2625x4 *f)

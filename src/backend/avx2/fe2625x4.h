@@ -169,21 +169,42 @@ static inline void fe2625x4_check_2p_(const fe2625x4 *f, int lanes, const char *
     }
 }
 
+/* Abort unless, in the lanes of `lanes`, every limb of f is ≥ the same limb of g. */
+static inline void fe2625x4_check_ge_(const fe2625x4 *f, const fe2625x4 *g, int lanes,
+                                      const char *what, const char *file, int line)
+{
+    static const int bit[4] = {0x05, 0x0a, 0x50, 0xa0};
+    for (int l = 0; l < 4; l++) {
+        if (!(lanes & bit[l])) continue;
+        for (int i = 0; i < 10; i++) {
+            uint32_t x = fe2625x4_limb_(f, l, i), y = fe2625x4_limb_(g, l, i);
+            if (x < y) {
+                fprintf(stderr, "%s:%d: bound violated: %s lane %c limb %d: 0x%08x < 0x%08x\n",
+                        file, line, what, "ABCD"[l], i, (unsigned)x, (unsigned)y);
+                abort();
+            }
+        }
+    }
+}
+
 #define FE2625X4_CHECK(f, ba, bb, bc, bd, what) \
     fe2625x4_check_((f), (ba), (bb), (bc), (bd), (what), __FILE__, __LINE__)
 #define FE2625X4_CHECK_2P(f, lanes, what) \
     fe2625x4_check_2p_((f), (lanes), (what), __FILE__, __LINE__)
+#define FE2625X4_CHECK_GE_LANES(f, g, lanes, what) \
+    fe2625x4_check_ge_((f), (g), (lanes), (what), __FILE__, __LINE__)
 #else
 #define FE2625X4_CHECK(f, ba, bb, bc, bd, what) ((void)0)
 #define FE2625X4_CHECK_2P(f, lanes, what) ((void)0)
+#define FE2625X4_CHECK_GE_LANES(f, g, lanes, what) ((void)0)
 #endif
 
 /* The same bound b on all four lanes. */
 #define FE2625X4_CHECK1(f, b, what) FE2625X4_CHECK(f, b, b, b, b, what)
 
 /* Output bounds of the carrying operations (§3.2, §3.3, §4). */
-#define FE2625X4_B_MUL 0.0002
-#define FE2625X4_B_SQ 0.0001
+#define FE2625X4_B_MUL 0.0003
+#define FE2625X4_B_SQ 0.0002
 #define FE2625X4_B_SQNEG 0.002
 #define FE2625X4_B_REDUCE 0.0001
 #define FE2625X4_B_SMALL 0.00001
@@ -224,7 +245,11 @@ static inline fe2625x4 fe2625x4_shuffle(fe2625x4 a, fe2625x4_shuf s)
 {
     static const _Alignas(32) int32_t perm[FE2625X4_SHUF_COUNT][8] = {
         FE2625X4_SHUFFLES(FE2625X4_PERM_ROW_)};
-    const __m256i idx = _mm256_load_si256((const __m256i *)perm[s]);
+    __m256i idx = _mm256_load_si256((const __m256i *)perm[s]);
+#if defined(__clang__)
+    /* hide the constant: clang would turn some vpermd into two shuffles (slower) */
+    __asm__("" : "+x"(idx));
+#endif
     fe2625x4 r = {{_mm256_permutevar8x32_epi32(a.v[0], idx),
                    _mm256_permutevar8x32_epi32(a.v[1], idx),
                    _mm256_permutevar8x32_epi32(a.v[2], idx),
@@ -233,15 +258,19 @@ static inline fe2625x4 fe2625x4_shuffle(fe2625x4 a, fe2625x4_shuf s)
     return r;
 }
 
-/* if m: h = f (else h unchanged). Bounds: those of h or f. Constant time; aliasing allowed. */
+/*
+ * if m: h = f (else h unchanged), one vpblendvb per register under the mask
+ * broadcast to every byte. Bounds: those of h or f. Constant time; aliasing
+ * allowed.
+ */
 static inline void fe2625x4_cmov(fe2625x4 *h, const fe2625x4 *f, ct_mask m)
 {
     const __m256i mm = _mm256_set1_epi64x((long long)ct_barrier_u64(m.m));
-    h->v[0] = _mm256_xor_si256(h->v[0], _mm256_and_si256(mm, _mm256_xor_si256(h->v[0], f->v[0])));
-    h->v[1] = _mm256_xor_si256(h->v[1], _mm256_and_si256(mm, _mm256_xor_si256(h->v[1], f->v[1])));
-    h->v[2] = _mm256_xor_si256(h->v[2], _mm256_and_si256(mm, _mm256_xor_si256(h->v[2], f->v[2])));
-    h->v[3] = _mm256_xor_si256(h->v[3], _mm256_and_si256(mm, _mm256_xor_si256(h->v[3], f->v[3])));
-    h->v[4] = _mm256_xor_si256(h->v[4], _mm256_and_si256(mm, _mm256_xor_si256(h->v[4], f->v[4])));
+    h->v[0] = _mm256_blendv_epi8(h->v[0], f->v[0], mm);
+    h->v[1] = _mm256_blendv_epi8(h->v[1], f->v[1], mm);
+    h->v[2] = _mm256_blendv_epi8(h->v[2], f->v[2], mm);
+    h->v[3] = _mm256_blendv_epi8(h->v[3], f->v[3], mm);
+    h->v[4] = _mm256_blendv_epi8(h->v[4], f->v[4], mm);
 }
 
 /* ---- Lazy arithmetic (no carry) ---------------------------------------------------- */
@@ -279,6 +308,48 @@ static inline void fe2625x4_sub(fe2625x4 *h, const fe2625x4 *f, const fe2625x4 *
 }
 
 /*
+ * h = e + f + g in every lane, except h = e + f - g in the lanes of `minus`
+ * (public): the sums and differences of two broadcasts in one step, against
+ * a bias that e carries in the `minus` lanes. The difference f - g is taken
+ * first and may wrap; the bias then brings it back, so the add of the bias
+ * is not on the chain from f and g (doubling, docs/avx2.md §7.3). In:
+ * b_e ≤ 5, b_f, b_g ≤ 4 (so h stays in 32 bits: b ≤ 6), and e ≥ g limb by
+ * limb in the `minus` lanes (asserted in check builds), so that no limb of
+ * h is below zero; out: b ≤ lg(2^b_e + 2^b_f + 2^b_g), and in the `minus`
+ * lanes b ≤ lg(2^b_e + 2^b_f). Constant time; aliasing allowed.
+ */
+static inline void fe2625x4_add_pm(fe2625x4 *h, const fe2625x4 *e, const fe2625x4 *f,
+                                   const fe2625x4 *g, fe2625x4_lanes minus)
+{
+    /* word k of the mask is all-ones iff bit k of `minus` is set (a constant when inlined) */
+    const __m256i m = _mm256_setr_epi32(
+        -(int)(minus & 1), -(int)((minus >> 1) & 1), -(int)((minus >> 2) & 1),
+        -(int)((minus >> 3) & 1), -(int)((minus >> 4) & 1), -(int)((minus >> 5) & 1),
+        -(int)((minus >> 6) & 1), -(int)((minus >> 7) & 1));
+
+    FE2625X4_CHECK1(e, 5.0, "add_pm: e");
+    FE2625X4_CHECK1(f, 4.0, "add_pm: f");
+    FE2625X4_CHECK1(g, 4.0, "add_pm: g");
+    FE2625X4_CHECK_GE_LANES(e, g, minus, "add_pm: e ≥ g");
+    #pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        const __m256i sum = _mm256_add_epi32(f->v[i], g->v[i]);
+        const __m256i dif = _mm256_sub_epi32(f->v[i], g->v[i]);
+        h->v[i] = _mm256_add_epi32(e->v[i], _mm256_blendv_epi8(sum, dif, m));
+    }
+}
+
+/* h = 2p in every lane (limbs 2^27 - 38, then 2^26 - 2 (odd), 2^27 - 2 (even)). */
+static inline void fe2625x4_2p(fe2625x4 *h)
+{
+    h->v[0] = fe2625x4_2p_(0);
+    h->v[1] = fe2625x4_2p_(1);
+    h->v[2] = fe2625x4_2p_(2);
+    h->v[3] = fe2625x4_2p_(3);
+    h->v[4] = fe2625x4_2p_(4);
+}
+
+/*
  * h = -f, computed as 2p - f. In: f ≤ 2p limbwise; out: h ≤ 2p limbwise
  * (b < 1), so neg can be applied again. Constant time; aliasing allowed.
  */
@@ -308,6 +379,23 @@ void fe2625x4_pack(fe2625x4 *h, const fe2625 *a, const fe2625 *b, const fe2625 *
  * Constant time. The four outputs must be distinct.
  */
 void fe2625x4_unpack(fe2625 *a, fe2625 *b, fe2625 *c, fe2625 *d, const fe2625x4 *f);
+
+/*
+ * h = (a, b, c, d) from four elements in radix 2^51 (the serial fe51, limb k
+ * holding bits 51k … 51k + 50): since ⌈25.5·2k⌉ = 51k, limb 2k is the low 26
+ * bits of limb k and limb 2k + 1 the rest, then one carry pass. In: limbs
+ * < 2^51 + 2^48 (fe51 tight); out: b < 0.0001. Constant time.
+ */
+void fe2625x4_from_radix51(fe2625x4 *h, const uint64_t a[5], const uint64_t b[5],
+                           const uint64_t c[5], const uint64_t d[5]);
+
+/*
+ * (a, b, c, d) = the lanes of f in radix 2^51: limb k = limb 2k + 2^26·limb
+ * 2k+1. In: b < 0.16; out: limbs < 2^(51 + 0.16) + 2^(26 + 0.16) < 2^51 + 2^48
+ * (fe51 tight). Constant time. The four outputs must be distinct.
+ */
+void fe2625x4_to_radix51(uint64_t a[5], uint64_t b[5], uint64_t c[5], uint64_t d[5],
+                         const fe2625x4 *f);
 
 /*
  * h = f with one carry pass, all limbs of all lanes in parallel (§4). In: any
@@ -340,6 +428,16 @@ FE2625X4_HOT void fe2625x4_unzip_(__m256i x[10], const fe2625x4 *f)
     }
 }
 
+/* The inverse of unzip: h keeps the low 32 bits of every 64-bit slot of x (vshufps). */
+FE2625X4_HOT void fe2625x4_zip_(fe2625x4 *h, const __m256i x[10])
+{
+    #pragma GCC unroll 10
+    for (int i = 0; i < 5; i++)
+        h->v[i] = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(x[2 * i]),
+                                                        _mm256_castsi256_ps(x[2 * i + 1]),
+                                                        IMM_PACK_LOW32));
+}
+
 /* Carry column k into column k + 1 (into column 0 times 19 for k = 9). */
 FE2625X4_HOT void fe2625x4_carry_(__m256i z[10], int k)
 {
@@ -359,30 +457,32 @@ FE2625X4_HOT void fe2625x4_carry_(__m256i z[10], int k)
 }
 
 /*
- * h = the columns z, carried and zipped back (§3.2). In: z_k < 2^63.3 (or,
- * after a negation, z_k ≤ 2^37·p's limbs < 2^63); out: b < 0.0002 (b < 0.002
- * for negated columns). z is clobbered.
+ * h = the columns z, carried and zipped back (§3.2): three rounds of
+ * independent carries, the even limbs, the odd limbs (9 into 0 times 19),
+ * the even limbs again, so the chain is three carries deep instead of
+ * seven. In: z_0 … z_8 < 2^63.3, z_9 < 2^62; out: b < 0.0003 if z_9 < 2^59
+ * (every product and square), b < 0.002 otherwise (a negated lane, §3.3).
+ * z is clobbered.
  */
 FE2625X4_HOT void fe2625x4_carry_zip_(fe2625x4 *h, __m256i z[10])
 {
-    /* two interleaved chains 0→…→5 and 4→…→9, then 9→0 (·19) and 0→1 */
+    /* three rounds: even limbs, odd limbs (9→0 times 19), even limbs again */
     fe2625x4_carry_(z, 0);
-    fe2625x4_carry_(z, 4);
-    fe2625x4_carry_(z, 1);
-    fe2625x4_carry_(z, 5);
     fe2625x4_carry_(z, 2);
-    fe2625x4_carry_(z, 6);
-    fe2625x4_carry_(z, 3);
-    fe2625x4_carry_(z, 7);
     fe2625x4_carry_(z, 4);
+    fe2625x4_carry_(z, 6);
     fe2625x4_carry_(z, 8);
+    fe2625x4_carry_(z, 1);
+    fe2625x4_carry_(z, 3);
+    fe2625x4_carry_(z, 5);
+    fe2625x4_carry_(z, 7);
     fe2625x4_carry_(z, 9);
     fe2625x4_carry_(z, 0);
-    #pragma GCC unroll 10
-    for (int i = 0; i < 5; i++)
-        h->v[i] = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(z[2 * i]),
-                                                        _mm256_castsi256_ps(z[2 * i + 1]),
-                                                        IMM_PACK_LOW32));
+    fe2625x4_carry_(z, 2);
+    fe2625x4_carry_(z, 4);
+    fe2625x4_carry_(z, 6);
+    fe2625x4_carry_(z, 8);
+    fe2625x4_zip_(h, z);
 }
 
 /* Sums of six and five vectors of 64-bit slots, as trees (depth 3 instead of 5). */
@@ -402,11 +502,26 @@ FE2625X4_HOT __m256i fe2625x4_sum5_(__m256i t0, __m256i t1, __m256i t2, __m256i 
 
 #define FE2625X4_MUL_(a, b) _mm256_mul_epu32((a), (b))
 
+/*
+ * The ten column sums, in registers at this point: an empty asm that takes
+ * and returns them, so that gcc finishes one row of products before it
+ * starts the next instead of hoisting all 100 products and spilling them to
+ * the stack (docs/avx2.md §9.1). No instruction is emitted. clang schedules
+ * the rows well by itself and is slower with the pin, so it is gcc only.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FE2625X4_PIN_COLUMNS_(z)                                                        \
+    __asm__ volatile("" : "+x"(z[0]), "+x"(z[1]), "+x"(z[2]), "+x"(z[3]), "+x"(z[4]), \
+                     "+x"(z[5]), "+x"(z[6]), "+x"(z[7]), "+x"(z[8]), "+x"(z[9]))
+#else
+#define FE2625X4_PIN_COLUMNS_(z) ((void)0)
+#endif
+
 /* ---- Multiplication ------------------------------------------------------------------ */
 
 /*
  * h = f·g lane by lane (§3.1, §3.2). In: b_f < 2.5, b_g < 1.75 (the operand
- * order matters: g is the one multiplied by 19); out: b < 0.0002. 100
+ * order matters: g is the one multiplied by 19); out: b < 0.0003. 100
  * vpmuludq for the products, 9 for 19·g. Constant time; aliasing allowed.
  *
  * The registers are unzipped into vectors of 64-bit slots, (a_2i, b_2i,
@@ -415,8 +530,9 @@ FE2625X4_HOT __m256i fe2625x4_sum5_(__m256i t0, __m256i t1, __m256i t2, __m256i 
  * f_i doubled when i and j are both odd and g_j taken times 19 when
  * i + j ≥ 10 (its weight is 2^255·…). So the ten column sums stay in
  * registers while g is read from memory operands; with both loops unrolled
- * i and j are constants and both choices are made at compile time. Then
- * the columns are carried and zipped back (vshufps).
+ * i and j are constants and both choices are made at compile time; the
+ * columns are pinned after each row (FE2625X4_PIN_COLUMNS_) so that gcc
+ * keeps this order. Then the columns are carried and zipped back (vshufps).
  */
 FE2625X4_HOT void fe2625x4_mul(fe2625x4 *h, const fe2625x4 *f, const fe2625x4 *g)
 {
@@ -443,8 +559,9 @@ FE2625X4_HOT void fe2625x4_mul(fe2625x4 *h, const fe2625x4 *f, const fe2625x4 *g
                 _mm256_mul_epu32((i & j & 1) ? fi2 : fi, (i + j >= 10) ? y19[j] : y[j]);
             z[k] = i ? _mm256_add_epi64(z[k], t) : t;
         }
+        if (i < 9) FE2625X4_PIN_COLUMNS_(z);
     }
-    /* z_k < 124.5·2^(52 + 2.5 + 1.75) < 2^63.21 (§3.1) */
+    /* z_k < 124.5·2^(52 + 2.5 + 1.75) < 2^63.21, z_9 < 10·2^(51 + 4.25) < 2^58.6 (§3.1) */
     fe2625x4_carry_zip_(h, z);
     FE2625X4_CHECK1(h, FE2625X4_B_MUL, "mul: h");
 }
@@ -521,7 +638,7 @@ FE2625X4_HOT void fe2625x4_sq_columns_(__m256i z[10], const fe2625x4 *f)
 }
 
 /*
- * h = f² lane by lane. In: b < 1.75; out: b < 0.0001. 55 products.
+ * h = f² lane by lane. In: b < 1.75; out: b < 0.0002. 55 products.
  * Constant time; aliasing allowed.
  */
 FE2625X4_HOT void fe2625x4_sq(fe2625x4 *h, const fe2625x4 *f)
@@ -529,14 +646,14 @@ FE2625X4_HOT void fe2625x4_sq(fe2625x4 *h, const fe2625x4 *f)
     __m256i z[10];
 
     FE2625X4_CHECK1(f, FE2625X4_B_MUL_RIGHT, "sq: f");
-    fe2625x4_sq_columns_(z, f); /* z_k < 124.5·2^(52 + 3.5) < 2^62.46 */
+    fe2625x4_sq_columns_(z, f); /* z_k < 124.5·2^(52 + 3.5) < 2^62.46, z_9 < 2^57.9 */
     fe2625x4_carry_zip_(h, z);
     FE2625X4_CHECK1(h, FE2625X4_B_SQ, "sq: h");
 }
 
 /*
  * h = f² in every lane, negated (h = -f² mod p) in the lanes of `neg` (§3.3:
- * the sign flip of S4 in doubling). In: b < 1.75; out: b < 0.0001 in plain
+ * the sign flip of S4 in doubling). In: b < 1.75; out: b < 0.0002 in plain
  * lanes, b < 0.002 in negated lanes. Constant time (neg is public; the
  * negation is a blend, not a branch); aliasing allowed.
  */
@@ -554,6 +671,7 @@ FE2625X4_HOT void fe2625x4_sq_neg(fe2625x4 *h, const fe2625x4 *f, fe2625x4_lanes
 
     FE2625X4_CHECK1(f, FE2625X4_B_MUL_RIGHT, "sq_neg: f");
     fe2625x4_sq_columns_(z, f); /* z_0 < 2^62.46 < B_0, odd z_k < 2^61.77 < B_k (§3.3) */
+    /* negated columns are ≤ B_k < 2^63, so z_9 < 2^62 (carry_zip_: b < 0.002 there) */
     #pragma GCC unroll 10
     for (int k = 0; k < 10; k++) {
         const __m256i b = (k == 0) ? b0 : (k & 1) ? b_odd : b_even;

@@ -5,16 +5,17 @@
  * backend table.
  *
  *   VFN(scalarmult)                 [s]P, constant time, variable base
+ *   VFN(scalarmult_base)            [s]B, constant time, fixed base
  *   VFN(double_scalarmult_vartime)  [a]A + [b]B, variable time
  *
  * Same shapes as the serial twins in src/backend/serial/scalarmult.c, so a
  * diff shows only the change of representation: the vector points carry
  * (X, Y, Z, T) in four lanes and use the HWCD 4-way formulas (re-addition
  * with a cached point, doubling with the S4 sign flip; docs/avx2.md), so the
- * P²/P³ juggling of the serial code disappears.
- *
- * The fixed-base multiplication stays serial: its affine-Niels table makes
- * mixed additions cheaper than a 4-way re-addition would be.
+ * P²/P³ juggling of the serial code disappears. The fixed-base tables are
+ * in cached vector form, computed on first use (the serial ones are
+ * generated affine-Niels tables): a 4-way re-addition measures faster than
+ * the serial mixed addition (docs/avx2.md §9.2).
  */
 #include <stdatomic.h>
 
@@ -22,6 +23,17 @@
 #include "../backend.h"
 #include "vpoint.h"
 
+#if !defined(vpt_dbl_n)
+/* r = 2^n·p, n ≥ 0. */
+static void dbl_n(vpt_ext *r, const vpt_ext *p, int n)
+{
+    *r = *p;
+    for (int k = 0; k < n; k++) vpt_dbl(r, r);
+}
+#define vpt_dbl_n dbl_n
+#endif
+
+#if !defined(vpt_cached_select)
 /*
  * |b| and the sign of b as a mask, for b ∈ [-8, 8], without a branch:
  * with m the sign bit, |b| = (b XOR -m) + m.
@@ -45,6 +57,8 @@ static void select_cached(vpt_cached *t, const vpt_cached table[8], int8_t b)
     for (uint64_t j = 0; j < 8; j++) vpt_cached_cmov(t, &table[j], ct_eq(babs, j + 1));
     vpt_cached_cneg(t, t, neg);
 }
+#define vpt_cached_select select_cached
+#endif
 
 /*
  * r = [s]P. s: 32 bytes, s[31] ≤ 127. P: any point.
@@ -74,14 +88,11 @@ static void VFN(scalarmult)(ge_ext *r, const uint8_t s[32], const ge_ext *P)
     for (int j = 0; j < 8; j++) vpt_to_cached(&table[j], &m[j]);
 
     vpt_ext_0(&h);
-    select_cached(&t, table, e[63]);
+    vpt_cached_select(&t, table, e[63]);
     vpt_add_cached(&h, &h, &t);
     for (int i = 62; i >= 0; i--) {
-        vpt_dbl(&h, &h);
-        vpt_dbl(&h, &h);
-        vpt_dbl(&h, &h);
-        vpt_dbl(&h, &h);
-        select_cached(&t, table, e[i]);
+        vpt_dbl_n(&h, &h, 4);
+        vpt_cached_select(&t, table, e[i]);
         vpt_add_cached(&h, &h, &t);
     }
     vpt_to_ge(r, &h);
@@ -94,70 +105,174 @@ static void VFN(scalarmult)(ge_ext *r, const uint8_t s[32], const ge_ext *P)
 }
 
 /*
- * The odd multiples (2j+1)·B, j = 0..63, in cached vector form, for the
- * width-8 NAF of the base-point scalar. Computed on first use: the thread
- * that wins the compare-and-swap fills the shared table and publishes it;
- * a thread that finds it still being filled computes a private copy instead
- * of waiting. No init call, no lock, no data race.
+ * The fixed-base table: base_shared[k][j] = (j+1)·256^k·B (k < 32, j < 8) in
+ * cached vector form, the vector twin of the serial base_table (affine
+ * Niels there). Computed on first use by the thread that wins the
+ * compare-and-swap; a thread that finds it being filled uses the serial
+ * fixed-base multiplication instead of waiting (a 40 KiB private copy would
+ * not fit a small stack). Public data: the table only depends on B.
  */
-static vpt_cached base_odd_shared[64];
-static atomic_int base_odd_state; /* 0 empty, 1 being filled, 2 ready */
+typedef struct {
+    vpt_cached row[32][8]; /* row[k][j] = (j+1)·256^k·B */
+} base_vtable;
 
-static void base_odd_compute(vpt_cached table[64])
+static base_vtable base_shared;
+static atomic_int base_state; /* 0 empty, 1 being filled, 2 ready */
+
+static void base_compute(base_vtable *tb)
 {
-    vpt_ext b, b2, t;
+    vpt_ext p, m;
 
-    vpt_from_ge(&b, &ge_basepoint);
-    vpt_dbl(&b2, &b);
-    vpt_to_cached(&table[0], &b);
-    t = b;
-    for (int j = 1; j < 64; j++) {
-        vpt_add_cached(&t, &b2, &table[j - 1]);
-        vpt_to_cached(&table[j], &t);
+    vpt_from_ge(&p, &ge_basepoint);
+    for (int k = 0; k < 32; k++) {
+        /* p = 256^k·B; m runs through (j+1)·p */
+        vpt_to_cached(&tb->row[k][0], &p);
+        vpt_dbl(&m, &p);
+        vpt_to_cached(&tb->row[k][1], &m);
+        for (int j = 2; j < 8; j++) {
+            vpt_add_cached(&m, &m, &tb->row[k][0]);
+            vpt_to_cached(&tb->row[k][j], &m);
+        }
+        vpt_dbl_n(&p, &p, 8);
     }
 }
 
-static const vpt_cached *base_odd(vpt_cached local[64])
+/* The shared table, or NULL while another thread is filling it. */
+static const base_vtable *base_table_v(void)
 {
     int expected = 0;
 
-    if (atomic_load_explicit(&base_odd_state, memory_order_acquire) == 2) return base_odd_shared;
-    if (atomic_compare_exchange_strong(&base_odd_state, &expected, 1)) {
-        base_odd_compute(base_odd_shared);
-        atomic_store_explicit(&base_odd_state, 2, memory_order_release);
-        return base_odd_shared;
-    }
-    base_odd_compute(local);
-    return local;
+    if (atomic_load_explicit(&base_state, memory_order_acquire) == 2) return &base_shared;
+    if (!atomic_compare_exchange_strong(&base_state, &expected, 1)) return NULL;
+    base_compute(&base_shared);
+    atomic_store_explicit(&base_state, 2, memory_order_release);
+    return &base_shared;
 }
 
-/* q = d·Q from the odd-multiple table (entry j = (2j+1)·Q), d odd, public. */
-static void add_odd_vartime(vpt_ext *h, const vpt_cached *table, int d)
+/*
+ * r = [s]B. s: 32 bytes, s[31] ≤ 127. The serial method (BDLSY 2011, as in
+ * ge_scalarmult_base) on the vector table:
+ *
+ *   h = Σ_k [e[2k+1]]·(256^k·B);  h = 16·h;  h = h + Σ_k [e[2k]]·(256^k·B),
+ *
+ * 64 constant-time lookups and re-additions and 4 doublings. Constant time
+ * in s; stack secrets are wiped.
+ */
+static void VFN(scalarmult_base)(ge_ext *r, const uint8_t s[32])
+{
+    const base_vtable *table = base_table_v();
+    int8_t e[64];
+    vpt_cached t;
+    vpt_ext h;
+
+    if (table == NULL) {
+        ge_scalarmult_base(r, s);
+        return;
+    }
+    sc_recode_radix16(e, s);
+
+    vpt_ext_0(&h);
+    for (int i = 1; i < 64; i += 2) {
+        vpt_cached_select(&t, table->row[i / 2], e[i]);
+        vpt_add_cached(&h, &h, &t);
+    }
+    vpt_dbl_n(&h, &h, 4);
+    for (int i = 0; i < 64; i += 2) {
+        vpt_cached_select(&t, table->row[i / 2], e[i]);
+        vpt_add_cached(&h, &h, &t);
+    }
+    vpt_to_ge(r, &h);
+
+    vec25519_wipe(e, sizeof e);
+    vec25519_wipe(&t, sizeof t);
+    vec25519_wipe(&h, sizeof h);
+}
+
+/*
+ * The odd multiples (2j+1)·B and their negatives, j = 0..63, in cached
+ * vector form, for the width-8 NAF of the base-point scalar (a negative
+ * digit then costs no negation). Computed on first use: the thread that
+ * wins the compare-and-swap fills the shared table and publishes it; a
+ * thread that finds it still being filled computes a private copy of the
+ * positive half instead of waiting (and negates as it goes). No init call,
+ * no lock, no data race.
+ */
+typedef struct {
+    vpt_cached pos[64]; /* (2j+1)·B */
+    vpt_cached neg[64]; /* -(2j+1)·B */
+} base_odd_table;
+
+static base_odd_table base_odd_shared;
+static atomic_int base_odd_state; /* 0 empty, 1 being filled, 2 ready */
+
+/* pos[j] = (2j+1)·Q and, unless neg is NULL, neg[j] = -(2j+1)·Q, for j < n. */
+static void odd_multiples(vpt_cached *pos, vpt_cached *neg, const ge_ext *Q, int n)
+{
+    vpt_ext q, q2, t;
+
+    vpt_from_ge(&q, Q);
+    vpt_dbl(&q2, &q);
+    vpt_to_cached(&pos[0], &q);
+    for (int j = 1; j < n; j++) {
+        vpt_add_cached(&t, &q2, &pos[j - 1]);
+        vpt_to_cached(&pos[j], &t);
+    }
+    if (neg == NULL) return;
+    for (int j = 0; j < n; j++) vpt_cached_cneg(&neg[j], &pos[j], ct_from_bit(1));
+}
+
+/* *pos, *neg = the shared table, or local (64 entries, *neg = NULL) while it is being filled. */
+static void base_odd(const vpt_cached **pos, const vpt_cached **neg, vpt_cached local[64])
+{
+    int expected = 0;
+
+    if (atomic_load_explicit(&base_odd_state, memory_order_acquire) != 2) {
+        if (!atomic_compare_exchange_strong(&base_odd_state, &expected, 1)) {
+            odd_multiples(local, NULL, &ge_basepoint, 64);
+            *pos = local;
+            *neg = NULL;
+            return;
+        }
+        odd_multiples(base_odd_shared.pos, base_odd_shared.neg, &ge_basepoint, 64);
+        atomic_store_explicit(&base_odd_state, 2, memory_order_release);
+    }
+    *pos = base_odd_shared.pos;
+    *neg = base_odd_shared.neg;
+}
+
+/*
+ * h = h + d·Q, d odd and public, from the odd multiples of Q and their
+ * negatives (neg may be NULL: then the negation is done here).
+ */
+static void add_odd_vartime(vpt_ext *h, const vpt_cached *pos, const vpt_cached *neg, int d)
 {
     vpt_cached t;
 
     if (d > 0) {
-        vpt_add_cached(h, h, &table[d / 2]);
+        vpt_add_cached(h, h, &pos[d / 2]);
+    } else if (neg != NULL) {
+        vpt_add_cached(h, h, &neg[-d / 2]);
     } else {
-        vpt_cached_cneg(&t, &table[-d / 2], ct_from_bit(1));
+        vpt_cached_cneg(&t, &pos[-d / 2], ct_from_bit(1));
         vpt_add_cached(h, h, &t);
     }
 }
 
 /*
  * r = [a]A + [b]B. a, b: any 256-bit values; A: any point.
- * naf_a = wNAF_5(a) with the odd multiples A..15A, naf_b = wNAF_8(b) with
- * the odd multiples B..127B (base_odd); from the highest nonzero position
- * down: double, then add the digits' multiples.
+ * naf_a = wNAF_5(a) with the odd multiples ±A..±15A, naf_b = wNAF_8(b) with
+ * the odd multiples ±B..±127B (base_odd); from the highest nonzero position
+ * down: double (except at the top, where h is still the identity), then add
+ * the digits' multiples.
  * Variable time: a, A and b must be public. r may alias A.
  */
 static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const ge_ext *A,
                                            const uint8_t b[32])
 {
     int8_t naf_a[257], naf_b[257];
-    vpt_cached table[8], local[64];
-    const vpt_cached *btable;
-    vpt_ext a1, a2, t, h;
+    vpt_cached a_pos[8], a_neg[8], local[64];
+    const vpt_cached *b_pos, *b_neg;
+    vpt_ext h;
     int i;
 
     sc_recode_wnaf_vartime(naf_a, a, 5);
@@ -171,21 +286,20 @@ static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const
         return;
     }
 
-    /* table[j] = (2j+1)·A */
-    vpt_from_ge(&a1, A);
-    vpt_dbl(&a2, &a1);
-    vpt_to_cached(&table[0], &a1);
-    for (int j = 1; j < 8; j++) {
-        vpt_add_cached(&t, &a2, &table[j - 1]);
-        vpt_to_cached(&table[j], &t);
-    }
-    btable = base_odd(local);
+    odd_multiples(a_pos, a_neg, A, 8); /* ±A, ±3A, …, ±15A */
+    base_odd(&b_pos, &b_neg, local);
 
     vpt_ext_0(&h);
-    for (; i >= 0; i--) {
-        vpt_dbl(&h, &h);
-        if (naf_a[i] != 0) add_odd_vartime(&h, table, naf_a[i]);
-        if (naf_b[i] != 0) add_odd_vartime(&h, btable, naf_b[i]);
+    for (;;) {
+        int j;
+
+        if (naf_a[i] != 0) add_odd_vartime(&h, a_pos, a_neg, naf_a[i]);
+        if (naf_b[i] != 0) add_odd_vartime(&h, b_pos, b_neg, naf_b[i]);
+        if (i == 0) break;
+        /* double down to the next position with a digit (or to 0) in one run */
+        for (j = i - 1; j > 0 && naf_a[j] == 0 && naf_b[j] == 0; j--) {}
+        vpt_dbl_n(&h, &h, i - j);
+        i = j;
     }
     vpt_to_ge(r, &h);
 }
@@ -198,7 +312,7 @@ static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const
 const struct backend VFN(backend) = {
     .name = VBACKEND_NAME,
     .scalarmult = VFN(scalarmult),
-    .scalarmult_base = ge_scalarmult_base,
+    .scalarmult_base = VFN(scalarmult_base),
     .double_scalarmult_vartime = VFN(double_scalarmult_vartime),
     .multiscalar_vartime = ge_multiscalar_vartime,
     .multiscalar = ge_multiscalar,

@@ -18,6 +18,15 @@
  *   vpt_cached_cmov(r, p, m)     if m: r = p
  *   vpt_cached_cneg(r, p, m)     r = m ? -p : p
  *
+ * Optional (a backend defines the macro when it has a faster way; the
+ * algorithms fall back to the portable form otherwise):
+ *
+ *   vpt_cached_select(t, table, b)   t = [b]Q from table[j] = [j+1]Q, j < 8,
+ *                                    b ∈ [-8, 8]; constant time, reads all
+ *                                    eight entries (else: cmov scan + cneg)
+ *   vpt_dbl_n(r, p, n)               r = 2^n·p, n ≥ 0 public (else: n calls
+ *                                    of vpt_dbl)
+ *
  * VFN(name) names a function of this ISA's backend (avx2_name, ifma_name).
  */
 #ifndef VEC25519_BACKEND_VECTOR_VPOINT_H
@@ -37,6 +46,8 @@ typedef ge_avx2_cached vpt_cached;
 #define vpt_dbl ge_avx2_ext_dbl
 #define vpt_cached_cmov ge_avx2_cached_cmov
 #define vpt_cached_cneg ge_avx2_cached_cneg
+#define vpt_cached_select ge_avx2_cached_select
+#define vpt_dbl_n ge_avx2_ext_dbl_n
 #define VFN(name) avx2_##name
 #define VBACKEND_NAME "avx2"
 #elif defined(VEC25519_VECTOR_IFMA)
