@@ -93,8 +93,8 @@ static inline void ge_avx2_cached_cneg(ge_avx2_cached *r, const ge_avx2_cached *
  * b = 0 leaves the identity (121666, 121666, 2·121666, 0); the sign is
  * applied by ge_avx2_cached_cneg. Bounds: ≤ 2p, as the entries. Constant
  * time: no branch or memory index depends on b, and the whole table is read
- * whatever b is. Inline, with no call per entry, so that the lookup of the
- * next digit overlaps the doublings (docs/avx2.md §9.1).
+ * whatever b is. Inline, with no call and no store per entry: 25 ticks
+ * against about 100 for eight calls of a masked move (docs/avx2.md §9.1).
  */
 static inline void ge_avx2_cached_select(ge_avx2_cached *t, const ge_avx2_cached table[8],
                                          int8_t b)
