@@ -10,8 +10,9 @@
  *     RFC 9380 suite and expand_message_xmd inputs), each turned into the
  *     input layout of the targets (see each fuzz_*.c); a missing file is
  *     reported and skipped;
- *   - edge cases computed here with the library's internal group API: the
- *     eight small-order points and their non-canonical encodings, y = p + t,
+ *   - edge cases computed with the library's internal group API (the
+ *     shared builders of tests/support/adversarial.c): the eight
+ *     small-order points and their non-canonical encodings, y = p + t,
  *     points with every torsion component, Ed25519 signatures whose A and R
  *     carry torsion components (the cofactored/cofactorless difference with
  *     libsodium), small-order keys and R, S + ℓ, scalars around ℓ and 2^k,
@@ -26,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "adversarial.h"
 #include "backend/backend.h"
 #include "backend/serial/ge.h"
 #include "field/fe.h"
@@ -84,8 +86,9 @@ static void put_byte(struct buf *b, uint8_t c)
 
 static uint64_t drbg_counter;
 
-static void drbg(uint8_t *out, size_t n)
+static void drbg(void *buf, size_t n)
 {
+    uint8_t *out = buf;
     while (n > 0) {
         uint8_t in[8], h[64];
         for (int i = 0; i < 8; i++) in[i] = (uint8_t)(drbg_counter >> (8 * i));
@@ -98,12 +101,6 @@ static void drbg(uint8_t *out, size_t n)
     }
 }
 
-static void rand_scalar(uint8_t s[32])
-{
-    uint8_t w[64];
-    drbg(w, sizeof w);
-    sc_reduce64(s, w);
-}
 
 /* ---- vector files ------------------------------------------------------------ */
 
@@ -374,67 +371,45 @@ static void from_hash_to_curve(const char *vectors)
 
 /* ---- computed edge cases ------------------------------------------------------------- */
 
-static ge_ext tors[8]; /* tors[j] = [j]T8, T8 of order 8 */
-static uint8_t tors_enc[8][32];
-
-static int is_identity(const ge_ext *p)
+/* The y-coordinates tried for a point with a torsion component of order 8:
+ * 2, 3, 4, ... (the small-order points come out the same on every run). */
+static void torsion_candidate(uint8_t y[32], unsigned i)
 {
-    return ct_to_int(ge_ext_is_identity(p));
+    unsigned y0 = 2 + i;
+    memset(y, 0, 32);
+    y[0] = (uint8_t)y0;
+    y[1] = (uint8_t)(y0 >> 8);
 }
 
-static int find_torsion(void)
+static void check_hook(int ok, const char *what)
 {
-    for (unsigned y0 = 2; y0 < 1000; y0++) {
-        uint8_t y[32] = {0};
-        ge_ext P, T, T4;
-        y[0] = (uint8_t)y0;
-        y[1] = (uint8_t)(y0 >> 8);
-        if (ge_ext_frombytes(&P, y) != 0) continue;
-        ge_scalarmult(&T, sc_ell, &P);
-        ge_ext_dbl_n(&T4, &T, 2);
-        if (is_identity(&T4)) continue;
-        ge_ext_0(&tors[0]);
-        for (int j = 1; j < 8; j++) ge_ext_add(&tors[j], &tors[j - 1], &T);
-        for (int j = 0; j < 8; j++) ge_ext_tobytes(tors_enc[j], &tors[j]);
-        return 0;
-    }
-    return -1;
-}
-
-/* p + t (t < 19) with or without the sign bit: y ≥ p. */
-static void noncanon(uint8_t s[32], int t, int sign)
-{
-    memset(s, 0xff, 32);
-    s[0] = (uint8_t)(0xed + t);
-    s[31] = sign ? 0xff : 0x7f;
+    if (ok) return;
+    fprintf(stderr, "gen_corpus: %s\n", what);
+    exit(1);
 }
 
 static void edge_points(void)
 {
     unsigned n = 0;
     uint8_t s[64], k[32];
-    ge_ext P;
 
     for (int j = 0; j < 8; j++) {
-        seed("fuzz_point_decode", "torsion", n++, tors_enc[j], 32);
-        memcpy(s, tors_enc[j], 32);
+        seed("fuzz_point_decode", "torsion", n++, adv_tors_enc[j], 32);
+        memcpy(s, adv_tors_enc[j], 32);
         s[31] ^= 0x80;
         seed("fuzz_point_decode", "torsion", n++, s, 32);
     }
     for (int t = 0; t < 19; t++)
         for (int sign = 0; sign < 2; sign++) {
-            noncanon(s, t, sign);
+            adv_noncanon(s, t, sign);
             seed("fuzz_point_decode", "noncanonical", n++, s, 32);
-            memcpy(s + 32, tors_enc[0], 32); /* (p + t, identity): add/sub */
+            memcpy(s + 32, adv_tors_enc[0], 32); /* (p + t, identity): add/sub */
             seed("fuzz_point_decode", "noncanonical", n++, s, 64);
         }
     /* [k]B + T_j: a point with each torsion component, and a scalar. */
     for (int j = 0; j < 8; j++) {
-        rand_scalar(k);
-        ge_scalarmult_base(&P, k);
-        ge_ext_add(&P, &P, &tors[j]);
-        ge_ext_tobytes(s, &P);
-        rand_scalar(s + 32);
+        adv_rand_point(k, s, j);
+        adv_rand_scalar(s + 32);
         seed("fuzz_point_decode", "mixed", n++, s, 32);
         seed("fuzz_point_decode", "mixed", n++, s, 64);
     }
@@ -450,41 +425,15 @@ static void edge_points(void)
     }
 }
 
-static void hash_k(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *m,
-                   size_t mlen)
-{
-    vec25519_sha512_ctx st;
-    uint8_t h[64];
-    vec25519_sha512_init(&st);
-    vec25519_sha512_update(&st, R, 32);
-    vec25519_sha512_update(&st, A, 32);
-    vec25519_sha512_update(&st, m, mlen);
-    vec25519_sha512_final(&st, h);
-    sc_reduce64(k, h);
-}
-
 /* pk ‖ R ‖ S ‖ msg with R = [r]B + T_jr, A = [a]B + T_ja, S = r + k·a. */
 static void torsion_sig(unsigned n, int ja, int jr)
 {
-    uint8_t a[32], r[32], k[32], msg[24];
-    uint8_t A[32], R[32], S[32];
-    ge_ext P;
+    uint8_t sig[64], A[32], msg[24];
     struct buf b = {.n = 0};
 
-    rand_scalar(a);
-    rand_scalar(r);
-    drbg(msg, sizeof msg);
-    ge_scalarmult_base(&P, a);
-    ge_ext_add(&P, &P, &tors[ja]);
-    ge_ext_tobytes(A, &P);
-    ge_scalarmult_base(&P, r);
-    ge_ext_add(&P, &P, &tors[jr]);
-    ge_ext_tobytes(R, &P);
-    hash_k(k, R, A, msg, sizeof msg);
-    sc_muladd(S, k, a, r);
+    (void)adv_sig_torsion(sig, A, msg, sizeof msg, ja, jr, -1);
     put(&b, A, 32);
-    put(&b, R, 32);
-    put(&b, S, 32);
+    put(&b, sig, 64);
     put(&b, msg, sizeof msg);
     seed("fuzz_ed25519_verify", "torsion", n, b.b, b.n);
 }
@@ -506,36 +455,25 @@ static void edge_signatures(void)
      * canonical and non-canonical encodings; small-order R with S = k·a. */
     n = 0;
     for (int j = 0; j < 8 + 4; j++) {
-        uint8_t A[32], R[32], S[32], r[32], a[32], k[32], msg[16];
-        ge_ext P;
+        uint8_t A[32], R[32], sig[64], a[32], msg[16];
         struct buf b = {.n = 0};
         if (j < 8) {
-            memcpy(A, tors_enc[j], 32);
+            memcpy(A, adv_tors_enc[j], 32);
         } else {
-            noncanon(A, j & 1, (j >> 1) & 1); /* p and p + 1 with either sign */
+            adv_noncanon(A, j & 1, (j >> 1) & 1); /* p and p + 1 with either sign */
         }
-        rand_scalar(r);
-        drbg(msg, sizeof msg);
-        ge_scalarmult_base(&P, r);
-        ge_ext_tobytes(R, &P);
-        memcpy(S, r, 32);
+        memcpy(R, A, 32); /* the same small-order encoding, as R below */
+        (void)adv_sig_small_A(sig, msg, sizeof msg, A, ADV_K_ANY);
         put(&b, A, 32);
-        put(&b, R, 32);
-        put(&b, S, 32);
+        put(&b, sig, 64);
         put(&b, msg, sizeof msg);
         seed("fuzz_ed25519_verify", "smallA", n, b.b, b.n);
 
         b.n = 0;
-        rand_scalar(a);
-        ge_scalarmult_base(&P, a);
-        ge_ext_tobytes(A, &P);
-        memcpy(R, j < 8 ? tors_enc[j] : A, 32);
-        if (j >= 8) noncanon(R, j & 1, (j >> 1) & 1);
-        hash_k(k, R, A, msg, sizeof msg);
-        sc_muladd(S, k, a, zero);
+        adv_rand_point(a, A, 0);
+        adv_make_sig(sig, R, zero, A, a, msg, sizeof msg);
         put(&b, A, 32);
-        put(&b, R, 32);
-        put(&b, S, 32);
+        put(&b, sig, 64);
         put(&b, msg, sizeof msg);
         seed("fuzz_ed25519_verify", "smallR", n, b.b, b.n);
         n++;
@@ -545,15 +483,10 @@ static void edge_signatures(void)
     {
         uint8_t sd[32], pk[32], sk[64], sig[64], msg[8] = "S plus l";
         struct buf b = {.n = 0};
-        unsigned c = 0;
         drbg(sd, 32);
         vec25519_ed25519_keypair(pk, sk, sd);
         vec25519_ed25519_sign(sig, msg, sizeof msg, sk);
-        for (int i = 0; i < 32; i++) {
-            c += (unsigned)sig[32 + i] + sc_ell[i];
-            sig[32 + i] = (uint8_t)c;
-            c >>= 8;
-        }
+        (void)adv_add_ell(sig + 32);
         put(&b, pk, 32);
         put(&b, sig, 64);
         put(&b, msg, sizeof msg);
@@ -604,41 +537,14 @@ static void edge_scalars(void)
     }
 }
 
-/* Edwards (x, y) → Montgomery u = (1 + y)/(1 − y) (RFC 7748 §4.1), 1/0 = 0. */
-static void edwards_to_u(uint8_t u[32], const ge_ext *P)
-{
-    fe zi, y, one, num, den;
-    fe_loose t;
-    fe_invert(&zi, &P->Z);
-    fe_mul(&y, &P->Y, &zi);
-    fe_1(&one);
-    fe_add(&t, &one, &y);
-    fe_carry(&num, &t);
-    fe_sub(&t, &one, &y);
-    fe_carry(&den, &t);
-    fe_invert(&den, &den);
-    fe_mul(&num, &num, &den);
-    fe_tobytes(u, &num);
-}
-
 static void edge_x25519(void)
 {
-    uint8_t u[16][32];
-    unsigned nu = 0, n = 0;
+    uint8_t u[8][32];
+    unsigned n = 0;
 
-    for (int j = 0; j < 8; j += 1) {
-        uint8_t t[32];
-        edwards_to_u(t, &tors[j]);
-        int dup = 0;
-        for (unsigned i = 0; i < nu; i++) dup |= memcmp(u[i], t, 32) == 0;
-        if (!dup) memcpy(u[nu++], t, 32);
-    }
-    memset(u[nu], 0, 32); /* p - 1 */
-    u[nu][0] = 0xec;
-    memset(u[nu] + 1, 0xff, 30);
-    u[nu][31] = 0x7f;
-    nu++;
-    for (int t = 0; t < 3; t++) noncanon(u[nu++], t, 0); /* p, p + 1, p + 2 */
+    /* the torsion images, p - 1 (= -1), p, p + 1; then p + 2 */
+    unsigned nu = (unsigned)adv_small_order_u(u, NULL);
+    adv_noncanon(u[nu++], 2, 0);
     for (unsigned i = 0; i < nu; i++)
         for (int top = 0; top < 2; top++) {
             uint8_t in[64];
@@ -665,7 +571,7 @@ static void edge_ristretto(void)
     memset(s, 0xff, sizeof s);
     seed("fuzz_ristretto_decode", "ones", 0, s, 64);
     /* s = p - 1 (negative) and p (non-canonical 0) */
-    noncanon(s, 0, 0);
+    adv_noncanon(s, 0, 0);
     seed("fuzz_ristretto_decode", "p", 0, s, 32);
 }
 
@@ -691,7 +597,8 @@ int main(int argc, char **argv)
     }
     out_dir = argv[2];
     make_dir(out_dir);
-    if (find_torsion() != 0) {
+    adv_init(&(adv_hooks){.rng = drbg, .check = check_hook});
+    if (adv_find_torsion(998, torsion_candidate) != 0) {
         fprintf(stderr, "gen_corpus: no point of order 8 found\n");
         return 1;
     }

@@ -18,12 +18,14 @@
  *                              careless implementation would write
  *   msg = NULL, len = 0        signing and verifying the empty message
  *
- * Forgeries use the internal group and scalar API (tests link the core).
+ * Forgeries use the internal group and scalar API (tests link the core), through
+ * the shared builders of tests/support/adversarial.c.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "adversarial.h"
 #include "test.h"
 
 #include "backend/backend.h"
@@ -31,8 +33,6 @@
 #include "field/fe.h"
 #include "scalar/sc.h"
 #include "vec25519.h"
-
-static const uint8_t zero32[32];
 
 static int all_zero(const uint8_t *p, size_t n)
 {
@@ -70,56 +70,9 @@ static void print_tallies(void)
                tallies[i].ok == tallies[i].n ? "all as expected" : "FAILURES");
 }
 
-/* ---- group helpers ------------------------------------------------------------- */
-
-static void rand_scalar(uint8_t s[32])
+static void check_hook(int ok, const char *what)
 {
-    uint8_t w[64];
-    test_rng_bytes(w, sizeof w);
-    sc_reduce64(s, w);
-}
-
-static ge_ext tors[8]; /* tors[j] = [j]T8, T8 of order 8 */
-static uint8_t tors_enc[8][32];
-
-static int find_torsion(void)
-{
-    for (int tries = 0; tries < 256; tries++) {
-        uint8_t y[32];
-        ge_ext P, T, T4;
-        test_rng_bytes(y, sizeof y);
-        if (ge_ext_frombytes_relaxed(&P, y) != 0) continue;
-        ge_scalarmult(&T, sc_ell, &P);
-        ge_ext_dbl_n(&T4, &T, 2);
-        if (ct_to_int(ge_ext_is_identity(&T4))) continue;
-        ge_ext_0(&tors[0]);
-        for (int j = 1; j < 8; j++) ge_ext_add(&tors[j], &tors[j - 1], &T);
-        for (int j = 0; j < 8; j++) {
-            ge_ext E;
-            ge_ext_tobytes(tors_enc[j], &tors[j]);
-            ge_ext_mul_by_cofactor(&E, &tors[j]);
-            CHECK(ct_to_int(ge_ext_is_identity(&E)), "[8]T%d is not the identity", j);
-        }
-        return 0;
-    }
-    return -1;
-}
-
-/* Random s with P = [s]B + tors[j], encoded. */
-static void rand_point(uint8_t s[32], uint8_t enc[32], int j)
-{
-    ge_ext P;
-    rand_scalar(s);
-    ge_scalarmult_base(&P, s);
-    ge_ext_add(&P, &P, &tors[j & 7]);
-    ge_ext_tobytes(enc, &P);
-}
-
-static void noncanon(uint8_t s[32], int y, int sign)
-{
-    memset(s, 0xff, 32);
-    s[0] = (uint8_t)(0xed + y);
-    s[31] = sign ? 0xff : 0x7f;
+    CHECK(ok, "%s", what);
 }
 
 /* ---- the four verify functions and their hash prefixes ------------------------ */
@@ -143,12 +96,11 @@ static size_t dom2(uint8_t *out, int phflag, uint8_t lenbyte, const uint8_t *ctx
 }
 
 /* k = SHA-512(prefix ‖ R ‖ A ‖ M') mod ℓ, M' = SHA-512(m) when ph. */
-static int make_sig_dom(uint8_t sig[64], const uint8_t *prefix, size_t plen, int ph,
-                        const uint8_t R[32], const uint8_t r[32], const uint8_t A[32],
-                        const uint8_t a[32], const uint8_t *m, size_t mlen)
+static void k_dom(uint8_t k[32], const uint8_t *prefix, size_t plen, int ph, const uint8_t R[32],
+                  const uint8_t A[32], const uint8_t *m, size_t mlen)
 {
     vec25519_sha512_ctx h;
-    uint8_t d[64], k[32], mh[64];
+    uint8_t d[64], mh[64];
     vec25519_sha512_init(&h);
     if (plen) vec25519_sha512_update(&h, prefix, plen);
     vec25519_sha512_update(&h, R, 32);
@@ -161,17 +113,35 @@ static int make_sig_dom(uint8_t sig[64], const uint8_t *prefix, size_t plen, int
     }
     vec25519_sha512_final(&h, d);
     sc_reduce64(k, d);
-    memcpy(sig, R, 32);
-    sc_muladd(sig + 32, k, a, r);
-    return k[0] & 7;
 }
 
-static int make_sig(int v, uint8_t sig[64], const uint8_t R[32], const uint8_t r[32],
-                    const uint8_t A[32], const uint8_t a[32], const uint8_t *m, size_t mlen)
+/* sig = (R, S = r + k·a) with k = k_dom(prefix, ph, ...). */
+static void make_sig_dom(uint8_t sig[64], const uint8_t *prefix, size_t plen, int ph,
+                         const uint8_t R[32], const uint8_t r[32], const uint8_t A[32],
+                         const uint8_t a[32], const uint8_t *m, size_t mlen)
+{
+    uint8_t k[32];
+    k_dom(k, prefix, plen, ph, R, A, m, mlen);
+    memcpy(sig, R, 32);
+    sc_muladd(sig + 32, k, a, r);
+}
+
+/* The variant whose k the adversarial builders compute (their k hook). */
+static int cur_v;
+
+static void k_variant(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *m,
+                      size_t mlen)
 {
     uint8_t pre[34 + 255];
-    size_t plen = v == V_PURE ? 0 : dom2(pre, v != V_CTX, (uint8_t)CTXLEN, CTX, CTXLEN);
-    return make_sig_dom(sig, pre, plen, v == V_PH || v == V_PHPRE, R, r, A, a, m, mlen);
+    size_t plen = cur_v == V_PURE ? 0 : dom2(pre, cur_v != V_CTX, (uint8_t)CTXLEN, CTX, CTXLEN);
+    k_dom(k, pre, plen, cur_v == V_PH || cur_v == V_PHPRE, R, A, m, mlen);
+}
+
+static void make_sig(int v, uint8_t sig[64], const uint8_t R[32], const uint8_t r[32],
+                     const uint8_t A[32], const uint8_t a[32], const uint8_t *m, size_t mlen)
+{
+    cur_v = v;
+    adv_make_sig(sig, R, r, A, a, m, mlen);
 }
 
 static int verify(int v, const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t pk[32])
@@ -205,20 +175,16 @@ static void expect(int v, const char *cls, int want, const uint8_t sig[64], cons
  * holds for every k. */
 static void sig_small_A(int v, uint8_t sig[64], uint8_t msg[32], const uint8_t A[32])
 {
-    uint8_t r[32], R[32];
-    rand_point(r, R, 0);
-    test_rng_bytes(msg, 32);
-    make_sig(v, sig, R, r, A, zero32, msg, 32);
+    cur_v = v;
+    (void)adv_sig_small_A(sig, msg, 32, A, ADV_K_ANY);
 }
 
 /* R small order, A = [a]B, S = k·a: the cofactored equation holds. */
 static void sig_small_R(int v, uint8_t sig[64], uint8_t pk[32], uint8_t msg[32],
                         const uint8_t R[32])
 {
-    uint8_t a[32];
-    rand_point(a, pk, 0);
-    test_rng_bytes(msg, 32);
-    make_sig(v, sig, R, zero32, pk, a, msg, 32);
+    cur_v = v;
+    adv_sig_small_R(sig, pk, msg, R);
 }
 
 static void verify_rejections(int v)
@@ -227,13 +193,13 @@ static void verify_rejections(int v)
 
     /* positive controls: the constructions below are right */
     for (int rep = 0; rep < 8; rep++) {
-        rand_point(a, pk, 0);
-        rand_point(r, R, 0);
+        adv_rand_point(a, pk, 0);
+        adv_rand_point(r, R, 0);
         test_rng_bytes(msg, 32);
         make_sig(v, sig, R, r, pk, a, msg, 32);
         expect(v, "control: forged valid signature", 0, sig, msg, 32, pk);
-        rand_point(a, pk, 1 + rep % 7);
-        rand_point(r, R, 7 - rep % 7);
+        adv_rand_point(a, pk, 1 + rep % 7);
+        adv_rand_point(r, R, 7 - rep % 7);
         make_sig(v, sig, R, r, pk, a, msg, 32);
         expect(v, "control: A and R with torsion components (cofactored holds)", 0, sig, msg, 32,
                pk);
@@ -241,19 +207,13 @@ static void verify_rejections(int v)
 
     /* S ≥ ℓ: S + k·ℓ while < 2^256, and S with its top bits set */
     for (int rep = 0; rep < 4; rep++) {
-        rand_point(a, pk, 0);
-        rand_point(r, R, 0);
+        adv_rand_point(a, pk, 0);
+        adv_rand_point(r, R, 0);
         test_rng_bytes(msg, 32);
         make_sig(v, sig, R, r, pk, a, msg, 32);
         memcpy(sig2, sig, 64);
         for (int k = 1; k <= 15; k++) {
-            unsigned carry = 0;
-            for (int b = 0; b < 32; b++) {
-                carry += (unsigned)sig2[32 + b] + sc_ell[b];
-                sig2[32 + b] = (uint8_t)carry;
-                carry >>= 8;
-            }
-            if (carry) break;
+            if (adv_add_ell(sig2 + 32)) break;
             expect(v, "S + k*l (k = 1..15, < 2^256)", -1, sig2, msg, 32, pk);
         }
         for (int bit = 0; bit < 4; bit++) {
@@ -265,10 +225,10 @@ static void verify_rejections(int v)
 
     /* small-order A and R: all eight points */
     for (int j = 0; j < 8; j++) {
-        sig_small_A(v, sig, msg, tors_enc[j]);
+        sig_small_A(v, sig, msg, adv_tors_enc[j]);
         expect(v, "small-order A (8 points), cofactored equation holds", -1, sig, msg, 32,
-               tors_enc[j]);
-        sig_small_R(v, sig, pk, msg, tors_enc[j]);
+               adv_tors_enc[j]);
+        sig_small_R(v, sig, pk, msg, adv_tors_enc[j]);
         expect(v, "small-order R (8 points), cofactored equation holds", -1, sig, msg, 32, pk);
     }
 
@@ -276,7 +236,7 @@ static void verify_rejections(int v)
      * the reduced point), anything for t ≥ 2 */
     for (int t = 0; t < 19; t++)
         for (int sign = 0; sign < 2; sign++) {
-            noncanon(enc, t, sign);
+            adv_noncanon(enc, t, sign);
             if (t <= 1) {
                 sig_small_A(v, sig, msg, enc);
                 expect(v, "non-canonical A = p + {0,1}, equation holds mod p", -1, sig, msg, 32,
@@ -287,16 +247,16 @@ static void verify_rejections(int v)
             } else {
                 sig_small_A(v, sig, msg, enc);
                 expect(v, "non-canonical A = p + t, 2 <= t < 19", -1, sig, msg, 32, enc);
-                rand_point(a, pk, 0);
+                adv_rand_point(a, pk, 0);
                 memcpy(sig, enc, 32);
-                rand_scalar(sig + 32);
+                adv_rand_scalar(sig + 32);
                 expect(v, "non-canonical R = p + t, 2 <= t < 19", -1, sig, msg, 32, pk);
             }
         }
 
     /* x = 0 with the sign bit set (y = 1 and y = −1) */
     for (int which = 0; which < 2; which++) {
-        memcpy(enc, tors_enc[which ? 4 : 0], 32);
+        memcpy(enc, adv_tors_enc[which ? 4 : 0], 32);
         enc[31] |= 0x80;
         sig_small_A(v, sig, msg, enc);
         expect(v, "A with x = 0 and sign bit set", -1, sig, msg, 32, enc);
@@ -313,9 +273,9 @@ static void verify_rejections(int v)
         found++;
         sig_small_A(v, sig, msg, enc);
         expect(v, "A not on the curve", -1, sig, msg, 32, enc);
-        rand_point(a, pk, 0);
+        adv_rand_point(a, pk, 0);
         memcpy(sig, enc, 32);
-        rand_scalar(sig + 32);
+        adv_rand_scalar(sig + 32);
         expect(v, "R not on the curve", -1, sig, msg, 32, pk);
     }
     CHECK(found == 8, "found only %d off-curve encodings", found);
@@ -323,8 +283,8 @@ static void verify_rejections(int v)
     /* one-bit mutations of a valid signature */
     for (int rep = 0; rep < 16; rep++) {
         uint8_t pk2[32], msg2[64];
-        rand_point(a, pk, 0);
-        rand_point(r, R, 0);
+        adv_rand_point(a, pk, 0);
+        adv_rand_point(r, R, 0);
         test_rng_bytes(msg, 64);
         make_sig(v, sig, R, r, pk, a, msg, 64);
         memcpy(sig2, sig, 64);
@@ -341,44 +301,12 @@ static void verify_rejections(int v)
 
 /* ---- X25519 -------------------------------------------------------------------------- */
 
-static void edwards_to_u(uint8_t u[32], const ge_ext *P)
-{
-    fe zi, y, one, num, den;
-    fe_loose t;
-    fe_invert(&zi, &P->Z);
-    fe_mul(&y, &P->Y, &zi);
-    fe_1(&one);
-    fe_add(&t, &one, &y);
-    fe_carry(&num, &t);
-    fe_sub(&t, &one, &y);
-    fe_carry(&den, &t);
-    fe_invert(&den, &den);
-    fe_mul(&num, &num, &den);
-    fe_tobytes(u, &num);
-}
-
 static void x25519_invalid(void)
 {
     uint8_t small[8][32];
-    int nsmall = 0;
-    for (int j = 0; j < 8; j++) {
-        uint8_t u[32];
-        int dup = 0;
-        edwards_to_u(u, &tors[j]);
-        for (int i = 0; i < nsmall; i++) dup |= memcmp(small[i], u, 32) == 0;
-        if (!dup && nsmall < 8) memcpy(small[nsmall++], u, 32);
-    }
-    CHECK(nsmall == 4, "Edwards torsion maps to %d distinct u, expected 4", nsmall);
-    {
-        fe one, m1;
-        fe_loose t;
-        fe_1(&one);
-        fe_neg(&t, &one);
-        fe_carry(&m1, &t);
-        if (nsmall < 8) fe_tobytes(small[nsmall++], &m1); /* u = −1: order 4 on the twist */
-    }
-    if (nsmall < 8) noncanon(small[nsmall++], 0, 0); /* p ≡ 0 */
-    if (nsmall < 8) noncanon(small[nsmall++], 1, 0); /* p + 1 ≡ 1 */
+    int nimages;
+    int nsmall = adv_small_order_u(small, &nimages);
+    CHECK(nimages == 4, "Edwards torsion maps to %d distinct u, expected 4", nimages);
 
     static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -482,8 +410,8 @@ static void context_lengths(void)
     for (int rep = 0; rep < 4; rep++) {
         size_t plen;
         uint8_t A[32];
-        rand_point(a, A, 0);
-        rand_point(r, R, 0);
+        adv_rand_point(a, A, 0);
+        adv_rand_point(r, R, 0);
 
         plen = dom2(pre, 0, 0, NULL, 0);
         make_sig_dom(sig, pre, plen, 0, R, r, A, a, msg, sizeof msg);
@@ -637,9 +565,15 @@ static void empty_message(void)
 int main(void)
 {
     printf("vec25519 backend %s\n", vec25519_backend());
-    if (find_torsion() != 0) {
+    adv_init(&(adv_hooks){.rng = test_rng_bytes, .k = k_variant, .check = check_hook});
+    if (adv_find_torsion(256, NULL) != 0) {
         CHECK(0, "no point of order 8 found");
         return test_done();
+    }
+    for (int j = 0; j < 8; j++) {
+        ge_ext E;
+        ge_ext_mul_by_cofactor(&E, &adv_tors[j]);
+        CHECK(ct_to_int(ge_ext_is_identity(&E)), "[8]T%d is not the identity", j);
     }
     x25519_invalid();
     for (int v = 0; v < NV; v++) verify_rejections(v);

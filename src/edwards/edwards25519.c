@@ -22,14 +22,7 @@
  * ct_declassify_mask. Secret stack values are wiped.
  */
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-#if defined(__linux__)
-#include <errno.h>
-#include <sys/random.h>
-#endif
 
 #include "vec25519/edwards25519.h"
 #include "vec25519/sha512.h"
@@ -37,11 +30,8 @@
 #include "../backend/backend.h"
 #include "../field/fe.h"
 #include "../internal/ct.h"
+#include "../internal/random.h"
 #include "../scalar/sc.h"
-
-/* Fills buf with n bytes from the operating system's generator (also used by
- * src/edwards/ristretto255.c, which declares it the same way). */
-void vec25519_os_random(void *buf, size_t n);
 
 _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ed25519_point),
                "vec25519_ed25519_point is too small for ge_ext");
@@ -59,37 +49,6 @@ static void pt_store(vec25519_ed25519_point *p, const ge_ext *h)
 {
     memset(p, 0, sizeof *p);
     memcpy(p, h, sizeof *h);
-}
-
-/* ---- randomness ---------------------------------------------------------- */
-
-/*
- * buf = n bytes from the OS: getrandom(2) on Linux (blocking until the pool
- * is initialised, retried on EINTR and short reads), /dev/urandom elsewhere
- * or when the system call is missing. A generator that fails leaves no safe
- * way to continue from a void function, so this aborts, as libsodium's
- * randombytes does.
- */
-void vec25519_os_random(void *buf, size_t n)
-{
-    uint8_t *p = (uint8_t *)buf;
-#if defined(__linux__)
-    while (n > 0) {
-        ssize_t got = getrandom(p, n, 0);
-        if (got < 0) {
-            if (errno == EINTR) continue;
-            break; /* ENOSYS and friends: fall back to the device */
-        }
-        p += (size_t)got;
-        n -= (size_t)got;
-    }
-    if (n == 0) return;
-#endif
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (f == NULL) abort();
-    size_t got = fread(p, 1, n, f);
-    fclose(f);
-    if (got != n) abort();
 }
 
 /* ---- points (struct interface) ------------------------------------------- */

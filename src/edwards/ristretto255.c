@@ -38,10 +38,8 @@
 #include "../backend/backend.h"
 #include "../field/fe.h"
 #include "../internal/ct.h"
+#include "../internal/random.h"
 #include "../scalar/sc.h"
-
-/* Fills buf with n bytes from the operating system (src/edwards/edwards25519.c). */
-void vec25519_os_random(void *buf, size_t n);
 
 _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ristretto255_point),
                "vec25519_ristretto255_point is too small for ge_ext");
