@@ -40,6 +40,24 @@ VEC25519_API VEC25519_WUR int vec25519_x25519(uint8_t out[32], const uint8_t sca
  */
 VEC25519_API VEC25519_WUR int vec25519_x25519_base(uint8_t out[32], const uint8_t scalar[32]);
 
+/*
+ * out[i] = X25519(scalars[i], points[i]) for i = 0 … n−1: n independent
+ * shared secrets, each exactly what vec25519_x25519 gives (the same output
+ * and the same failure), computed several at a time where the CPU allows
+ * (8 ladders per AVX-512 IFMA instruction stream).
+ * Returns 0 when every entry succeeded, and for n = 0; -1 when any entry's
+ * shared secret is all zero (its point has small order, RFC 7748 §6.1):
+ * that entry's out is zeroed, the others are still computed. If results is
+ * not NULL, results[i] is set to 0 (success) or -1 (failure) for each i.
+ * Aliasing: out[i] may be the same buffer as scalars[i] or points[i] (so out
+ * may be the scalars or points array itself); no other overlap is allowed.
+ * Constant time in every scalar and every point (n is public; which entries
+ * failed is revealed, as RFC 7748 §6.1 requires).
+ */
+VEC25519_API VEC25519_WUR int vec25519_x25519_batch(size_t n, uint8_t out[][32],
+                                                    const uint8_t scalars[][32],
+                                                    const uint8_t points[][32], int *results);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,8 +8,9 @@
  * swaps are masks, never branches (../shared/seeds/003: Go's cswap).
  *
  * ct_declassify() is the one place where secret-derived data may become a
- * branch or an index; grep for it. In the valgrind constant-time test build it
- * tells memcheck that the bytes are now public.
+ * branch or an index; grep for it. In the constant-time test builds it tells
+ * the secret-tracking tool (valgrind memcheck, or MemorySanitizer) that the
+ * bytes are now public.
  */
 #ifndef VEC25519_INTERNAL_CT_H
 #define VEC25519_INTERNAL_CT_H
@@ -21,20 +22,70 @@ typedef struct {
     uint64_t m; /* 0 or 0xffff...ffff */
 } ct_mask;
 
-/* Hide x from the optimiser: it can no longer reason about its value. */
+/*
+ * Hide x from the optimiser: it can no longer reason about its value.
+ * CT_BARRIER_ is the empty asm statement.
+ *
+ * Under MemorySanitizer (VEC25519_CT_MSAN, the constant-time harness in
+ * tests/ct/, docs/constant-time.md "MemorySanitizer mode") two things change:
+ * - a register operand of an asm would be checked as if the asm branched on
+ *   it, and its output marked public; the barrier goes through memory ("+m"),
+ *   which MSan leaves alone;
+ * - if any bit of x is secret, every bit becomes secret. The barrier is where
+ *   a secret bit becomes a mask (ct_from_bit: 0 - b), and MSan's shadow of a
+ *   subtraction is the OR of its operands' shadows, so without this the mask
+ *   would be secret in bit 0 only, and a selection of public values by a
+ *   secret mask (a table scan) would come out public in bits 1 to 63. This
+ *   only ever adds secret marks, so it cannot hide a leak.
+ */
+#if defined(VEC25519_CT_MSAN)
+#if !defined(__has_feature)
+#error "VEC25519_CT_MSAN needs clang -fsanitize=memory"
+#elif !__has_feature(memory_sanitizer)
+#error "VEC25519_CT_MSAN needs clang -fsanitize=memory"
+#endif
+#include <sanitizer/msan_interface.h>
+#define CT_BARRIER_(x)                                                              \
+    do {                                                                            \
+        if (__msan_test_shadow(&(x), sizeof(x)) != -1) __msan_poison(&(x), sizeof(x)); \
+        __asm("" : "+m"(x));                                                        \
+    } while (0)
+#elif defined(__GNUC__) || defined(__clang__)
+#define CT_BARRIER_(x) __asm__("" : "+r"(x))
+#else
+#define CT_BARRIER_(x) ((void)0)
+#endif
+
+/*
+ * The same for a vector register (an __m256i or __m512i lvalue):
+ * - CT_VEC_BARRIER(x) is the value barrier on a vector mask derived from a
+ *   secret (as ct_barrier_u64 is for ct_mask): under MSan every bit of x then
+ *   becomes secret if any bit is, like CT_BARRIER_;
+ * - CT_VEC_OPAQUE(x) only steers the optimiser (keeps an instruction
+ *   selection, e.g. 19z as shifts and adds): under MSan it goes through
+ *   memory, which keeps x's secret marks exactly as they are.
+ * "v" is any SSE/AVX register (xmm0-31 with AVX-512, else xmm0-15).
+ */
+#if defined(VEC25519_CT_MSAN)
+#define CT_VEC_BARRIER(x) CT_BARRIER_(x)
+#define CT_VEC_OPAQUE(x) __asm("" : "+m"(x))
+#elif defined(__GNUC__) || defined(__clang__)
+#define CT_VEC_BARRIER(x) __asm__("" : "+v"(x))
+#define CT_VEC_OPAQUE(x) __asm__("" : "+v"(x))
+#else
+#define CT_VEC_BARRIER(x) ((void)0)
+#define CT_VEC_OPAQUE(x) ((void)0)
+#endif
+
 static inline uint64_t ct_barrier_u64(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#endif
+    CT_BARRIER_(x);
     return x;
 }
 
 static inline uint32_t ct_barrier_u32(uint32_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#endif
+    CT_BARRIER_(x);
     return x;
 }
 
@@ -131,12 +182,19 @@ static inline ct_mask ct_is_zero_bytes(const uint8_t *a, size_t n)
  * Declassification: data derived from secrets that is public by design (a
  * signature, a public key, the "all zero" verdict of X25519). Under the
  * constant-time test harness (tests/ct/) this marks the bytes defined for
- * valgrind; elsewhere it does nothing.
+ * the secret-tracking tool: valgrind memcheck (VEC25519_CT_VALGRIND) or
+ * MemorySanitizer (VEC25519_CT_MSAN, clang -fsanitize=memory); elsewhere it
+ * does nothing. ct_poison() is the opposite: these bytes are secret.
  */
-#ifdef VEC25519_CT_VALGRIND
+#if defined(VEC25519_CT_VALGRIND) && defined(VEC25519_CT_MSAN)
+#error "VEC25519_CT_VALGRIND and VEC25519_CT_MSAN are two builds, not one"
+#elif defined(VEC25519_CT_VALGRIND)
 #include <valgrind/memcheck.h>
 #define ct_declassify(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 #define ct_poison(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#elif defined(VEC25519_CT_MSAN) /* <sanitizer/msan_interface.h> is included above */
+#define ct_declassify(p, n) __msan_unpoison((p), (n))
+#define ct_poison(p, n) __msan_poison((p), (n))
 #else
 #define ct_declassify(p, n) ((void)(p), (void)(n))
 #define ct_poison(p, n) ((void)(p), (void)(n))

@@ -12,6 +12,13 @@
 
 #include <stdint.h>
 
+/*
+ * The RFC 7748 §6.1 check after a raw ladder (src/x25519/x25519.c): returns
+ * -1 and zeroes out when out is all zero, else 0. The verdict is
+ * declassified (the caller must learn it); out stays secret.
+ */
+int x25519_finish(uint8_t out[32]);
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define VEC25519_HAVE_LADDER_FE64 1
 

@@ -1,0 +1,214 @@
+/*
+ * Tests of the 8-lane IFMA X25519 kernel x25519_batch8_ifma
+ * (src/backend/ifma/x25519x8.c, docs/x25519.md §9) against the serial
+ * ladder x25519_ladder_serial (src/x25519/x25519.c, a different field and
+ * code), lane by lane:
+ *   - 1,250 calls on random scalars and points (10,000 ladders);
+ *   - edge inputs in every lane position: u = 0, 1, p − 1, p, p + 1,
+ *     2^255 − 1 (bit 255 and every limb set), 2^256 − 1, the order-8 u
+ *     values of RFC 7748 / Wycheproof; scalars all-zero, all-ones, and
+ *     random; each lane's neighbours random (lanes must not interfere);
+ *   - the same scalar in every lane with different points and the reverse
+ *     (the per-lane swap mask must follow each lane's own bits);
+ *   - aliasing: out = scalars, out = points.
+ *
+ * `test_x25519x8 --bench` prints rdtsc cycles per 8-lane call and per
+ * single ladder of the ifma backend (backend->x25519), the numbers behind
+ * X25519_BATCH_PAD_MIN in src/x25519/batch.c, and the same for the AVX2
+ * 4-lane kernel (behind X25519_BATCH_USE_AVX2X4).
+ *
+ * Compiled with the IFMA flags like tests/ifma/test_ifma.c; skips (exit 77)
+ * on a CPU without AVX-512 IFMA.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend/avx2/x25519x4.h"
+#include "backend/backend.h"
+#include "backend/ifma/x25519x8.h"
+#include "internal/cpu.h"
+#include "test.h"
+
+#define N_RANDOM_CALLS 1250
+
+/* Every lane of one call against the serial ladder. */
+static void check_call(const uint8_t k[8][32], const uint8_t u[8][32], const char *what)
+{
+    uint8_t out[8][32], want[32];
+
+    x25519_batch8_ifma(out, k, u);
+    for (int l = 0; l < 8; l++) {
+        x25519_ladder_serial(want, k[l], u[l]);
+        if (!CHECK_BYTES(out[l], want, 32, what)) {
+            fprintf(stderr, "  lane %d\n", l);
+            hex_print(stderr, "scalar", k[l], 32);
+            hex_print(stderr, "point", u[l], 32);
+        }
+    }
+}
+
+static void test_random(void)
+{
+    uint8_t k[8][32], u[8][32];
+
+    for (int c = 0; c < N_RANDOM_CALLS; c++) {
+        test_rng_bytes(k, sizeof k);
+        test_rng_bytes(u, sizeof u);
+        check_call((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "random");
+    }
+}
+
+/* Little-endian hex of the edge u-coordinates. */
+static const char *const edge_points[] = {
+    /* 0, 1 */
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    /* order-8 points (RFC 7748 / Wycheproof x25519_test.json) */
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+    /* p − 1, p, p + 1 */
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    /* 2^255 − 1 (non-canonical), 2^256 − 1 (bit 255 set too) */
+    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    /* p − 1 and 1 with bit 255 set */
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    "0100000000000000000000000000000000000000000000000000000000000080",
+};
+#define N_EDGE_POINTS (sizeof edge_points / sizeof edge_points[0])
+
+static void edge_scalar(uint8_t k[32], int which)
+{
+    switch (which) {
+    case 0: memset(k, 0x00, 32); break;
+    case 1: memset(k, 0xff, 32); break;
+    default: test_rng_bytes(k, 32); break;
+    }
+}
+
+static void test_edges(void)
+{
+    uint8_t k[8][32], u[8][32], e[32];
+
+    for (size_t p = 0; p < N_EDGE_POINTS; p++) {
+        CHECK(hex_decode(e, 32, edge_points[p]) == 32, "edge point %zu", p);
+        for (int which = 0; which < 3; which++)
+            for (int lane = 0; lane < 8; lane++) {
+                test_rng_bytes(k, sizeof k);
+                test_rng_bytes(u, sizeof u);
+                memcpy(u[lane], e, 32);
+                edge_scalar(k[lane], which);
+                check_call((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "edge point");
+            }
+    }
+    /* every lane an edge point at once, and every lane an edge scalar */
+    for (int which = 0; which < 3; which++) {
+        for (int lane = 0; lane < 8; lane++) {
+            hex_decode(u[lane], 32, edge_points[(size_t)lane % N_EDGE_POINTS]);
+            edge_scalar(k[lane], (which + lane) % 3);
+        }
+        check_call((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "all edges");
+    }
+}
+
+static void test_shared_inputs(void)
+{
+    uint8_t k[8][32], u[8][32];
+
+    for (int r = 0; r < 20; r++) {
+        test_rng_bytes(k, sizeof k);
+        test_rng_bytes(u, sizeof u);
+        for (int l = 1; l < 8; l++) memcpy(k[l], k[0], 32);
+        check_call((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "same scalar");
+        test_rng_bytes(k, sizeof k);
+        for (int l = 1; l < 8; l++) memcpy(u[l], u[0], 32);
+        check_call((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "same point");
+    }
+}
+
+static void test_alias(void)
+{
+    uint8_t k[8][32], u[8][32], buf[8][32], want[8][32];
+
+    for (int r = 0; r < 10; r++) {
+        test_rng_bytes(k, sizeof k);
+        test_rng_bytes(u, sizeof u);
+        for (int l = 0; l < 8; l++) x25519_ladder_serial(want[l], k[l], u[l]);
+        memcpy(buf, k, sizeof buf);
+        x25519_batch8_ifma(buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u);
+        CHECK_BYTES(buf, want, sizeof buf, "out = scalars");
+        memcpy(buf, u, sizeof buf);
+        x25519_batch8_ifma(buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf);
+        CHECK_BYTES(buf, want, sizeof buf, "out = points");
+    }
+}
+
+/* ---- cycle counts (--bench) --------------------------------------------------- */
+
+static uint64_t rdtsc(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
+    return ((uint64_t)hi << 32) | lo;
+}
+
+typedef void kernel_fn(uint8_t (*out)[32], const uint8_t (*k)[32], const uint8_t (*u)[32]);
+typedef void single_fn(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+
+/* Minimum ticks over 200 interleaved runs of one kernel call and one single ladder. */
+static void time_pair(kernel_fn *kernel, single_fn *single, uint64_t *t_kernel, uint64_t *t_single)
+{
+    uint8_t k[8][32], u[8][32], out[8][32];
+
+    test_rng_bytes(k, sizeof k);
+    test_rng_bytes(u, sizeof u);
+    *t_kernel = *t_single = UINT64_MAX;
+    for (int run = 0; run < 200; run++) {
+        uint64_t t0 = rdtsc();
+        kernel(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
+        uint64_t t1 = rdtsc();
+        single(out[0], k[1], u[1]);
+        uint64_t t2 = rdtsc();
+        if (t1 - t0 < *t_kernel) *t_kernel = t1 - t0;
+        if (t2 - t1 < *t_single) *t_single = t2 - t1;
+    }
+}
+
+static void bench(void)
+{
+    uint64_t tk, t1;
+
+    /* what the batch runs singly under ifma: the ifma backend's ladder */
+    time_pair(x25519_batch8_ifma, backend_by_name("ifma")->x25519, &tk, &t1);
+    printf("rdtsc cycles (min of 200): x25519_batch8_ifma %llu (%llu per key), "
+           "ifma backend->x25519 %llu; one 8-lane call = %.2f single ladders\n",
+           (unsigned long long)tk, (unsigned long long)(tk / 8), (unsigned long long)t1,
+           (double)tk / (double)t1);
+#if defined(VEC25519_HAVE_X25519X4_AVX2)
+    /* The AVX2 4-lane kernel against the avx2 backend's single ladder, for
+     * the choice X25519_BATCH_USE_AVX2X4 in src/x25519/batch.c. */
+    time_pair(x25519_batch4_avx2, x25519_ladder_best, &tk, &t1);
+    printf("rdtsc cycles (min of 200): x25519_batch4_avx2 %llu (%llu per key), "
+           "x25519_ladder_best %llu; per key %.2f× the single ladder\n",
+           (unsigned long long)tk, (unsigned long long)(tk / 4), (unsigned long long)t1,
+           (double)tk / 4.0 / (double)t1);
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    if (!cpu_features().avx512ifma)
+        test_skip("the CPU (or the OS) lacks AVX-512 IFMA: AVX512F + AVX512VL + AVX512IFMA "
+                  "with ZMM and opmask state");
+    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
+        bench();
+        return 0;
+    }
+    test_random();
+    test_edges();
+    test_shared_inputs();
+    test_alias();
+    return test_done();
+}
