@@ -24,7 +24,7 @@
 
 #define MAX_BACKENDS 8
 #define MAX_COLUMNS (MAX_BACKENDS + BENCH_NPEERS)
-#define MAX_OPS 16
+#define MAX_OPS 64 /* rows of bench_ops[]; bench_main fails if there are more */
 
 /* A column of the table: one of our backends, or a peer. */
 struct column {
@@ -272,8 +272,9 @@ static void print_notes(void)
            "  libsodium has no separate encoding); decode = is_valid_point.\n"
            "  h2c edwards25519 RO: RFC 9380 edwards25519_XMD:SHA-512_ELL2_RO_, msg \"abc\"\n"
            "  (libsodium 1.0.18 has no RFC 9380 suite).\n"
-           "  verify batch/64 (per sig): one call verifies 64 signatures (64 keys, 64-byte\n"
-           "  messages); the time shown is the call's divided by 64.\n");
+           "  verify batch/n (per sig): one call verifies n signatures (n keys, 64-byte\n"
+           "  messages); the time shown is the call's divided by n; compare with\n"
+           "  \"ed25519 verify\" of the same run.\n");
     if (bench_peer_version(PEER_OPENSSL))
         printf("  OpenSSL, timed as an application calls EVP (the EVP_PKEYs are built once,\n"
                "  outside the timing):\n"

@@ -4,6 +4,7 @@
  *   ops.c     the fixture (fixed inputs, known answers), the implementations
  *             of every operation (ours and the peers') and the table of
  *             operations
+ *   ops_msm.c the batch-verification rows (n = 1 … 1024) and their fixture
  *   timing.c  the cycle counter (lfence-serialised rdtsc), the clock, the
  *             measurement loop (warm-up, runs, median) and the CPU name
  *   bench.c   options, correctness checks, the table and the JSON output:
@@ -64,6 +65,19 @@ void bench_fixture_free(void);
 const char *bench_peer_name(enum bench_peer p);
 const char *bench_peer_version(enum bench_peer p);
 
+/* ---- ops_x25519_batch.c --------------------------------------------------- */
+
+/* vec25519_x25519_batch of 8, 16, 64, 256 keys (table rows: per key) and the
+ * expected digest of their outputs from single calls. */
+void bench_x25519_batch_8(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_x25519_batch_16(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_x25519_batch_64(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_x25519_batch_256(uint8_t out[BENCH_OUT_MAX], int want_output);
+int bench_x25519_batch_8_expected(uint8_t out[BENCH_OUT_MAX]);
+int bench_x25519_batch_16_expected(uint8_t out[BENCH_OUT_MAX]);
+int bench_x25519_batch_64_expected(uint8_t out[BENCH_OUT_MAX]);
+int bench_x25519_batch_256_expected(uint8_t out[BENCH_OUT_MAX]);
+
 /* ---- bench.c ------------------------------------------------------------- */
 
 /*
@@ -76,6 +90,19 @@ const char *bench_peer_version(enum bench_peer p);
  * Call it once per process (it keeps its state in static storage).
  */
 int bench_main(int argc, char **argv, int progress);
+
+/* ---- ops_msm.c ----------------------------------------------------------- */
+
+/* Ed25519 batch verification of the first n of 1024 fixed signatures, for
+ * n = 1, 8, 64, 256, 1024 (rows of the table in ops.c); the expected verdict
+ * (each signature verifies alone) and the tamper hook shared by the rows. */
+void bench_verify_batch_1(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_verify_batch_8(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_verify_batch_64(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_verify_batch_256(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_verify_batch_1024(uint8_t out[BENCH_OUT_MAX], int want_output);
+int bench_expect_verify_batch(uint8_t out[BENCH_OUT_MAX]);
+void bench_tamper_verify_batch(int on);
 
 /* ---- timing.c ------------------------------------------------------------ */
 

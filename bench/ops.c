@@ -22,9 +22,7 @@
  *                 tables, [s]B by the variable-base ladder), and libsodium if
  *                 built in
  *   hash_to_curve RFC 9380 J.5.1 edwards25519_XMD:SHA-512_ELL2_RO_, msg "abc"
- *   verify batch  64 signatures (64 keys, 64 messages) made at start-up; each
- *                 is first verified alone (and by libsodium if built in); a
- *                 timed call verifies the 64 and the table shows a 64th
+ *   verify batch  n = 1, 8, 64, 256, 1024 of 1024 signatures: bench/ops_msm.c
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -89,8 +87,6 @@ static const char hex_h2c_abc[] = /* RFC 9380 J.5.1, msg "abc": P encoded */
 /* clang-format on */
 
 #define MSG_LEN 64
-#define BATCH_N 64
-#define BATCH_BAD 37 /* the signature the tamper check spoils */
 
 static struct {
     uint8_t x_scalar[32], x_point[32], x_shared[32], x_pub[32];
@@ -109,11 +105,6 @@ static struct {
     vec25519_ristretto255_point r_P; /* [2]B as B + B (not normalised) */
     /* hash_to_curve */
     uint8_t h2c_out[32];
-    /* batch verification: sigs may be tampered, sigs_ok is the original */
-    uint8_t b_pk[BATCH_N][32], b_msg[BATCH_N][MSG_LEN];
-    uint8_t b_sig[BATCH_N][64], b_sig_ok[BATCH_N][64];
-    const uint8_t *b_msgs[BATCH_N], *b_sigs[BATCH_N], *b_pks[BATCH_N];
-    size_t b_lens[BATCH_N];
 } fx;
 
 #ifdef HAVE_OPENSSL
@@ -226,12 +217,6 @@ static void ours_h2c(uint8_t out[BENCH_OUT_MAX], int want)
                                                      (const uint8_t *)h2c_dst, sizeof h2c_dst - 1);
 }
 
-static void ours_verify_batch(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    out[0] = vec25519_ed25519_verify_batch(BATCH_N, fx.b_msgs, fx.b_lens, fx.b_sigs, fx.b_pks,
-                                           NULL) == 0;
-}
 
 /* ---- libsodium ------------------------------------------------------------- */
 
@@ -525,22 +510,6 @@ static int expect_h2c(uint8_t out[BENCH_OUT_MAX])
     return 0;
 }
 
-/* Every signature of the batch verifies alone (and under libsodium). */
-static int expect_verify_batch(uint8_t out[BENCH_OUT_MAX])
-{
-    for (size_t i = 0; i < BATCH_N; i++) {
-        int ok = vec25519_ed25519_verify(fx.b_sig[i], fx.b_msg[i], MSG_LEN, fx.b_pk[i]) == 0;
-#ifdef HAVE_SODIUM
-        ok = ok && crypto_sign_verify_detached(fx.b_sig[i], fx.b_msg[i], MSG_LEN, fx.b_pk[i]) == 0;
-#endif
-        if (!ok) {
-            fprintf(stderr, "vec25519-bench: batch signature %zu does not verify alone\n", i);
-            return -1;
-        }
-    }
-    out[0] = 1;
-    return 0;
-}
 
 /* A ristretto255 encoding made odd (negative s) must be rejected. */
 static void tamper_r255(int on)
@@ -549,12 +518,6 @@ static void tamper_r255(int on)
     if (on) fx.r_2B[0] ^= 0x01;
 }
 
-/* One bit of S of one signature flipped: the batch must fail. */
-static void tamper_batch(int on)
-{
-    memcpy(fx.b_sig[BATCH_BAD], fx.b_sig_ok[BATCH_BAD], 64);
-    if (on) fx.b_sig[BATCH_BAD][40] ^= 0x01;
-}
 
 /* A signature with one bit of S flipped must be rejected by everyone. */
 static void tamper_signature(int on)
@@ -571,6 +534,14 @@ const struct bench_op bench_ops[] = {
      {SODIUM_(x25519), OPENSSL_(x25519)}, expect_x25519, NULL, 1},
     {"x25519_base", "x25519 base", 32, ours_x25519_base,
      {SODIUM_(x25519_base), OPENSSL_(x25519_base)}, expect_x25519_base, NULL, 1},
+    {"x25519_batch_8", "x25519 batch/8 (per key)", 64, bench_x25519_batch_8,
+     {NULL, NULL}, bench_x25519_batch_8_expected, NULL, 8},
+    {"x25519_batch_16", "x25519 batch/16 (per key)", 64, bench_x25519_batch_16,
+     {NULL, NULL}, bench_x25519_batch_16_expected, NULL, 16},
+    {"x25519_batch_64", "x25519 batch/64 (per key)", 64, bench_x25519_batch_64,
+     {NULL, NULL}, bench_x25519_batch_64_expected, NULL, 64},
+    {"x25519_batch_256", "x25519 batch/256 (per key)", 64, bench_x25519_batch_256,
+     {NULL, NULL}, bench_x25519_batch_256_expected, NULL, 256},
     {"ed25519_keypair", "ed25519 keypair", 32, ours_keypair,
      {SODIUM_(keypair), OPENSSL_(keypair)}, expect_keypair, NULL, 1},
     {"ed25519_sign", "ed25519 sign", 64, ours_sign,
@@ -595,8 +566,17 @@ const struct bench_op bench_ops[] = {
      {SODIUM_(r255_scalarmult_base), NULL}, expect_r255_scalarmult_base, NULL, 1},
     {"edwards25519_hash_to_curve_ro", "h2c edwards25519 RO", 32, ours_h2c,
      {NULL, NULL}, expect_h2c, NULL, 1},
-    {"ed25519_verify_batch_64", "verify batch/64 (per sig)", 1, ours_verify_batch,
-     {NULL, NULL}, expect_verify_batch, tamper_batch, BATCH_N},
+    /* batch verification (ops_msm.c): read against "ed25519 verify" */
+    {"ed25519_verify_batch_1", "verify batch/1 (per sig)", 1, bench_verify_batch_1,
+     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 1},
+    {"ed25519_verify_batch_8", "verify batch/8 (per sig)", 1, bench_verify_batch_8,
+     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 8},
+    {"ed25519_verify_batch_64", "verify batch/64 (per sig)", 1, bench_verify_batch_64,
+     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 64},
+    {"ed25519_verify_batch_256", "verify batch/256 (per sig)", 1, bench_verify_batch_256,
+     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 256},
+    {"ed25519_verify_batch_1024", "verify batch/1024 (per sig)", 1, bench_verify_batch_1024,
+     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 1024},
 };
 /* clang-format on */
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
@@ -632,22 +612,6 @@ int bench_fixture_init(void)
         vec25519_ristretto255_point b;
         vec25519_ristretto255_point_base(&b);
         vec25519_ristretto255_point_add(&fx.r_P, &b, &b);
-    }
-    /* The batch: key i from the TEST 1 seed with byte 0 xor i, message i
-     * from the 64-byte message with byte 0 xor i. */
-    for (size_t i = 0; i < BATCH_N; i++) {
-        uint8_t seed[32], sk[64];
-        memcpy(seed, fx.seed, 32);
-        seed[0] ^= (uint8_t)i;
-        vec25519_ed25519_keypair(fx.b_pk[i], sk, seed);
-        memcpy(fx.b_msg[i], fx.msg, MSG_LEN);
-        fx.b_msg[i][0] ^= (uint8_t)i;
-        vec25519_ed25519_sign(fx.b_sig_ok[i], fx.b_msg[i], MSG_LEN, sk);
-        memcpy(fx.b_sig[i], fx.b_sig_ok[i], 64);
-        fx.b_msgs[i] = fx.b_msg[i];
-        fx.b_sigs[i] = fx.b_sig[i];
-        fx.b_pks[i] = fx.b_pk[i];
-        fx.b_lens[i] = MSG_LEN;
     }
 #ifdef HAVE_SODIUM
     if (sodium_init() < 0) {

@@ -7,7 +7,9 @@
  *   msm_sweep msm [max_n]     ns per point for n = 1, 2, 4, ..., max_n (4096):
  *                             constant-time Straus, wNAF Straus, Straus with
  *                             precomputed tables, Pippenger for w = 5..12, and
- *                             the backend's choice
+ *                             the backend's choice; then, for every backend
+ *                             this CPU has, the backend table's multiscalar
+ *                             (ct) and multiscalar_vartime
  *   msm_sweep windows [max_n] the same columns for n = 64, 96, 128, 192, ...
  *                             (powers of two and 1.5 times them), where the
  *                             crossover and the window changes fall
@@ -23,22 +25,19 @@
  * batch verification alternate), so that a burst of load elsewhere hits the
  * columns alike.
  *
- * Allocator: the batch verifier and the multiscalar algorithms allocate
- * their scratch per call. glibc returns the top of the heap to the system
- * when more than M_TRIM_THRESHOLD (128 KiB) is free, so with its defaults each
- * call of a large batch grows the heap again and touches fresh pages; on the
- * development machine (a VM where a page fault costs about 16 µs of CPU) that
- * dominated the figures. By default this program therefore sets
- * M_TRIM_THRESHOLD and M_MMAP_THRESHOLD to 256 MiB, as a long-running
- * verifier would (mallopt); "--malloc-defaults" as a last argument keeps
- * glibc's defaults, to measure that cost.
+ * Allocator: the batch verifier and the multiscalar algorithms make one
+ * allocation per call (src/backend/serial/msm.h, ge_msm_layout), which keeps
+ * glibc's dynamic thresholds from returning the heap to the system between
+ * calls (docs/msm.md §4). The program runs with the allocator's defaults;
+ * "--malloc-tuned" as a last argument raises M_TRIM_THRESHOLD and
+ * M_MMAP_THRESHOLD (mallopt), to measure what is left of that cost.
  *
- * Not a test and not built by default; build against the library's core
- * objects (the internal functions are hidden in the installed library), e.g.
- *   cmake -S . -B build && cmake --build build
- *   cc -O2 -std=c11 -Iinclude -Isrc tools/msm_sweep.c \
- *      build/tests/CMakeFiles/vec25519_core_u64.dir/src/(all .o files) -o msm_sweep
- * (docs/msm.md has the exact command used).
+ * Not a test; built with the tools (target msm_sweep, linked with the
+ * library's core objects since the internal functions are hidden in the
+ * installed library) and never run by the tests or the benchmark:
+ *   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+ *   cmake --build build -j2 -t msm_sweep
+ *   VEC25519_BACKEND=serial build/tools/msm_sweep msm 4096
  */
 #define _POSIX_C_SOURCE 200809L
 #if defined(__GLIBC__) || defined(__linux__)
@@ -182,12 +181,62 @@ static void print_row(size_t n)
     fflush(stdout);
 }
 
-/* Rows for n = 1, 2, 4, ..., max_n. */
+/* ns per call of backend b's multiscalar (ct = 1) or multiscalar_vartime
+ * (ct = 0) on the first cur_n points: one loop of ≥ 20 ms of CPU time. */
+static double time_backend_once(const struct backend *b, int ct)
+{
+    long iters = 0;
+    double t0 = now_ns(), t1;
+    ge_ext r;
+    do {
+        if (ct) {
+            b->multiscalar(&r, cur_n, (const uint8_t (*)[32])S, P);
+        } else {
+            b->multiscalar_vartime(&r, cur_n, (const uint8_t (*)[32])S, P);
+        }
+        iters++;
+        t1 = now_ns();
+    } while (t1 - t0 < 2e7);
+    return (t1 - t0) / (double)iters;
+}
+
+/* The backend table's two entries for every backend this CPU has, n = 1, 2,
+ * 4, ..., max_n: columns ct and vartime per backend, minimum of 5 rounds in
+ * which every column of the row is measured in turn. */
+static void sweep_backends(size_t max_n)
+{
+    size_t nb;
+    const struct backend *const *bs = backend_available(&nb);
+
+    printf("\n# ns per point, backend table entries (ct = multiscalar, vt = "
+           "multiscalar_vartime), scalars uniform mod l\n%6s", "n");
+    for (size_t k = 0; k < nb; k++) printf("  %8s-ct %8s-vt", bs[k]->name, bs[k]->name);
+    printf("\n");
+    for (size_t n = 1; n <= max_n; n *= 2) {
+        double best[16];
+        cur_n = n;
+        for (size_t c = 0; c < 2 * nb && c < 16; c++) best[c] = 1e300;
+        for (int round = 0; round < 5; round++) {
+            for (size_t c = 0; c < 2 * nb && c < 16; c++) {
+                double t = time_backend_once(bs[c / 2], (c & 1) == 0);
+                if (t < best[c]) best[c] = t;
+            }
+        }
+        printf("%6zu", n);
+        for (size_t c = 0; c < 2 * nb && c < 16; c++) printf(" %11.0f", best[c] / (double)n);
+        printf("\n");
+        fflush(stdout);
+    }
+}
+
+/* Rows for n = 1, 2, 4, ..., max_n: the serial algorithms, then the backend
+ * entries of every backend. */
 static int sweep_msm(size_t max_n)
 {
     if (setup_msm(max_n) != 0) return 1;
     print_header();
     for (size_t n = 1; n <= max_n; n *= 2) print_row(n);
+    sweep_backends(max_n);
     return 0;
 }
 
@@ -305,16 +354,16 @@ static int sweep_batch(size_t max_n)
 
 int main(int argc, char **argv)
 {
-    int defaults = argc > 1 && strcmp(argv[argc - 1], "--malloc-defaults") == 0;
-    if (defaults) argc--;
+    int tuned = argc > 1 && strcmp(argv[argc - 1], "--malloc-tuned") == 0;
+    if (tuned) argc--;
 #if defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
-    if (!defaults) {
+    if (tuned) {
         mallopt(M_TRIM_THRESHOLD, 256 << 20);
-        mallopt(M_MMAP_THRESHOLD, 256 << 20);
+        mallopt(M_MMAP_THRESHOLD, 32 << 20); /* glibc's maximum on 64-bit */
     }
 #endif
     printf("# allocator: %s\n",
-           defaults ? "glibc defaults" : "M_TRIM_THRESHOLD = M_MMAP_THRESHOLD = 256 MiB");
+           tuned ? "M_TRIM_THRESHOLD = 256 MiB, M_MMAP_THRESHOLD = 32 MiB" : "defaults");
     const char *mode = argc > 1 ? argv[1] : "msm";
     int batch = argc > 1 && strcmp(argv[1], "batch") == 0;
     size_t max_n = argc > 2 ? (size_t)strtoul(argv[2], NULL, 10) : (batch ? 1024 : 4096);
@@ -322,6 +371,6 @@ int main(int argc, char **argv)
     if (strcmp(mode, "msm") == 0) return sweep_msm(max_n);
     if (strcmp(mode, "batch") == 0) return sweep_batch(max_n);
     if (strcmp(mode, "windows") == 0) return sweep_windows(max_n);
-    fprintf(stderr, "usage: %s msm|windows|batch [max_n] [--malloc-defaults]\n", argv[0]);
+    fprintf(stderr, "usage: %s msm|windows|batch [max_n] [--malloc-tuned]\n", argv[0]);
     return 2;
 }

@@ -9,7 +9,12 @@
 #      errors: the suite on the u64 field under every backend (the valgrind
 #      checks cannot run on a sanitizer build; the u32, bounds-checking and
 #      process-per-case CLI vector runs are left to step 1 to keep CI short).
-#   3. clang + libFuzzer: each fuzz target for a short, bounded time
+#   3. clang MemorySanitizer: the constant-time harness of step 1 with the
+#      secrets tracked by MSan instead of valgrind, natively, so that the
+#      AVX-512 IFMA backend is checked too (valgrind cannot run it); only the
+#      harness and the core it links are built (tests/ct/, -DVEC25519_CT_MSAN=ON,
+#      docs/constant-time.md).
+#   4. clang + libFuzzer: each fuzz target for a short, bounded time
 #      (tools/fuzz-smoke.sh; docs/fuzzing.md runs them longer).
 #
 # Set VEC25519_QUICK=1 to run only step 1. Extra arguments go to ctest.
@@ -17,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
-echo "== 1/3 gcc Release: full suite"
+echo "== 1/4 gcc Release: full suite"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DVEC25519_WERROR=ON >/dev/null
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs" "$@"
@@ -25,7 +30,7 @@ ctest --test-dir build --output-on-failure -j"$jobs" "$@"
 [ "${VEC25519_QUICK:-0}" = 1 ] && exit 0
 
 if command -v clang >/dev/null 2>&1; then
-  echo "== 2/3 clang ASan+UBSan: full suite"
+  echo "== 2/4 clang ASan+UBSan: full suite"
   san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
   CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEC25519_WERROR=ON \
       -DVEC25519_BUILD_BENCH=ON -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" \
@@ -35,8 +40,14 @@ if command -v clang >/dev/null 2>&1; then
       ctest --test-dir build-asan --output-on-failure -j"$jobs" \
       -E '^(ct_|install_|cli_install|cli_wycheproof)|_u32|_bounds' "$@"
 
+  echo "== 3/4 clang MemorySanitizer: constant-time harness, every backend (IFMA included)"
+  CC=clang cmake -S . -B build-ct-msan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEC25519_WERROR=ON \
+      -DVEC25519_CT_MSAN=ON -DVEC25519_BUILD_BENCH=OFF >/dev/null
+  cmake --build build-ct-msan --target ct_msan -j"$jobs"
+  ctest --test-dir build-ct-msan --output-on-failure -j"$jobs" -L ct_msan "$@"
+
   if [ -x tools/fuzz-smoke.sh ]; then
-    echo "== 3/3 libFuzzer smoke runs"
+    echo "== 4/4 libFuzzer smoke runs"
     tools/fuzz-smoke.sh build-fuzz "${VEC25519_FUZZ_SECONDS:-15}"
   fi
 else

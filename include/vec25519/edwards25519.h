@@ -121,6 +121,74 @@ VEC25519_API int vec25519_ed25519_point_is_small_order(const vec25519_ed25519_po
  * counts), else 0. Constant time. */
 VEC25519_API int vec25519_ed25519_point_is_torsion_free(const vec25519_ed25519_point *p);
 
+/* ---- multiscalar multiplication ----------------------------------------------- */
+/*
+ * r = Σ_{i<n} [s_i]P_i. Conventions shared by the functions below
+ * (algorithms and measurements: docs/msm.md):
+ *   - scalars: n 32-byte little-endian strings back to back, s_i at
+ *     scalars + 32·i. Every 256-bit value is accepted and used as the integer
+ *     it is, not reduced mod ℓ, as in vec25519_ed25519_point_mul: the result
+ *     always equals the sum of the point_mul results, also for points with a
+ *     torsion component (where [s]P and [s mod ℓ]P differ). Nothing can be
+ *     invalid, so these functions return no error code.
+ *   - n = 0 gives the identity (scalars and points may then be NULL).
+ *   - r may alias any of the points; scalars and points are only read.
+ *   - Heap: one allocation per call (about 0.2 KiB per point plus the
+ *     algorithm's tables, 1–1.5 KiB per point), freed before returning.
+ *     When malloc fails the result is the same, computed in chunks with
+ *     stack tables (slower): they never fail.
+ */
+
+/* Constant time in the scalars and the points (n is public): Straus with
+ * signed radix-16 digits and full table scans, on the best backend. */
+VEC25519_API void vec25519_ed25519_point_multiscalar(vec25519_ed25519_point *r,
+                                                     const uint8_t *scalars,
+                                                     const vec25519_ed25519_point *points,
+                                                     size_t n);
+/* Variable time: the scalars and the points must be public. Straus with
+ * wNAF for small n, Pippenger's bucket method for large n (both chosen by
+ * the total bit length of the scalars), on the best backend. */
+VEC25519_API void vec25519_ed25519_point_multiscalar_vartime(vec25519_ed25519_point *r,
+                                                             const uint8_t *scalars,
+                                                             const vec25519_ed25519_point *points,
+                                                             size_t n);
+
+/*
+ * Precomputed static points, for a fixed set of public points used in many
+ * multiscalar multiplications (e.g. generators of a commitment scheme):
+ * tables of odd multiples (width-8 NAF, 7.5 KiB per point) are built once.
+ * An opaque heap object; read-only after creation, so one object may serve
+ * several threads at once. Variable time throughout: points and scalars
+ * must be public.
+ *
+ * _new copies n points (n = 0 allowed) and builds their tables; returns the
+ * object, or NULL when memory runs out (or n is too large). _free releases
+ * it (NULL allowed). _len is its n.
+ *
+ * _mul_vartime: r = Σ_{i<len} [a_i]Q_i + Σ_{j<nd} [b_j]P_j with Q_i the
+ * static points, a_i at static_scalars + 32·i (exactly len scalars), and
+ * nd dynamic points P_j = dynamic_points[j] with b_j at dynamic_scalars +
+ * 32·j (nd = 0: both may be NULL). Scalars, aliasing (r may alias a dynamic
+ * point) and allocation as above; it never fails. Up to a few hundred static
+ * points the tables make it faster per point than
+ * vec25519_ed25519_point_multiscalar_vartime (serial: about 1.8 times at 64
+ * points, 1.2 times at 256); from 384 static points on, where the tables no
+ * longer fit in cache, the static points go through the same method as that
+ * function.
+ */
+typedef struct vec25519_ed25519_precomp vec25519_ed25519_precomp;
+
+VEC25519_API VEC25519_WUR vec25519_ed25519_precomp *vec25519_ed25519_precomp_new(
+    const vec25519_ed25519_point *points, size_t n);
+VEC25519_API void vec25519_ed25519_precomp_free(vec25519_ed25519_precomp *pc);
+VEC25519_API size_t vec25519_ed25519_precomp_len(const vec25519_ed25519_precomp *pc);
+VEC25519_API void vec25519_ed25519_precomp_mul_vartime(vec25519_ed25519_point *r,
+                                                       const vec25519_ed25519_precomp *pc,
+                                                       const uint8_t *static_scalars,
+                                                       const uint8_t *dynamic_scalars,
+                                                       const vec25519_ed25519_point *dynamic_points,
+                                                       size_t nd);
+
 /* ---- byte-level, libsodium crypto_core_ed25519_* ------------------------------- */
 
 /* 1 iff p is a strict encoding of a point of the prime-order subgroup other

@@ -181,6 +181,16 @@ VEC25519_API void vec25519_ristretto255_point_mul_base(vec25519_ristretto255_poi
 VEC25519_API void vec25519_ristretto255_point_multiscalar_vartime(
     vec25519_ristretto255_point *r, const uint8_t *scalars,
     const vec25519_ristretto255_point *points, size_t n);
+/*
+ * r = Σ [s_i]P_i as above (any 256-bit scalars, n = 0 gives the identity, r
+ * may alias a point), constant time in the scalars and the points (n public):
+ * vec25519_ed25519_point_multiscalar on the representatives. One heap
+ * allocation per call (it never fails: without memory it works in chunks).
+ */
+VEC25519_API void vec25519_ristretto255_point_multiscalar(vec25519_ristretto255_point *r,
+                                                          const uint8_t *scalars,
+                                                          const vec25519_ristretto255_point *points,
+                                                          size_t n);
 /* p = the element derived from 64 uniform bytes (RFC 9496 §4.3.4), as
  * vec25519_ristretto255_from_uniform_bytes. Constant time. */
 VEC25519_API void vec25519_ristretto255_point_from_uniform_bytes(vec25519_ristretto255_point *p,

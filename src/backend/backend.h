@@ -32,10 +32,47 @@ struct backend {
                                 const ge_ext *points);
     /* The same, constant time in the scalars and the points (n public). */
     void (*multiscalar)(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points);
+    /* multiscalar_vartime with the caller's scratch instead of malloc (one
+     * block reused across calls: docs/msm.md §4; serial: msm.h). The bytes
+     * needed for n points, any scalars (0: none, scratch may be NULL;
+     * SIZE_MAX: too large), and the operation itself, scratch 64-byte aligned.
+     * Optional: when either is NULL, callers use multiscalar_vartime. */
+    size_t (*multiscalar_vartime_scratch_bytes)(size_t n);
+    void (*multiscalar_vartime_scratch)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                                        const ge_ext *points, void *scratch);
     /* out = X25519(scalar, point) before the all-zero check (RFC 7748 §5):
      * the Montgomery ladder on this backend's best field. Constant time. */
     void (*x25519)(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
+    /* Decodes four encodings with exactly the policy of ge_ext_frombytes
+     * (policy GE_DECODE_STRICT) or ge_ext_frombytes_relaxed
+     * (GE_DECODE_RELAXED): ok[i] = 0 or -1 and out[i] (the point, or the
+     * identity) as that decoder gives for in[i]; the four square roots share
+     * one 4-way exponentiation (src/backend/vector/decode.c). Variable time:
+     * the encodings are public. Optional: NULL when the backend has none. */
+    void (*frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], int policy);
 };
+
+/* The policies of frombytes4_vartime (the `relaxed` argument of ge_decode_finish). */
+#define GE_DECODE_STRICT 0
+#define GE_DECODE_RELAXED 1
+
+/*
+ * The serial decoder (src/backend/serial/ge_frombytes.c) in two halves
+ * around its one exponentiation, for the vector decoders:
+ *   ge_decode_begin(c, w, s)          c = the state of decoding s, w = the
+ *                                     input of the exponentiation (u·v⁷)
+ *   ge_decode_finish(h, c, pw, pol)   given pw = w^((p-5)/8): h and 0 / -1,
+ *                                     exactly as ge_ext_frombytes (pol =
+ *                                     GE_DECODE_STRICT) or _relaxed would; c
+ *                                     is wiped
+ * Constant-time arithmetic; finish reveals only the verdict.
+ */
+typedef struct {
+    fe y, u, v, uv3;
+    ct_mask sign, canonical;
+} ge_decode_ctx;
+void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32]);
+int ge_decode_finish(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed);
 
 /* The serial backend (src/backend/serial/scalarmult.c). */
 extern const struct backend backend_serial;
@@ -68,5 +105,8 @@ void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t
 void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                             const ge_ext *points);
 void ge_multiscalar(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points);
+size_t ge_multiscalar_vartime_scratch_bytes(size_t n);
+void ge_multiscalar_vartime_scratch(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                                    const ge_ext *points, void *scratch);
 
 #endif /* VEC25519_BACKEND_BACKEND_H */

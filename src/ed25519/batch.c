@@ -71,14 +71,8 @@
  * Variable time throughout: every input is public.
  */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(__linux__)
-#include <errno.h>
-#include <sys/random.h>
-#endif
 
 #include "vec25519/ed25519.h"
 #include "vec25519/sha512.h"
@@ -86,6 +80,7 @@
 #include "../backend/backend.h"
 #include "../backend/serial/msm.h"
 #include "../internal/ct.h"
+#include "../internal/random.h"
 #include "../scalar/sc.h"
 
 typedef enum { POLICY_STRICT, POLICY_ZIP215 } policy;
@@ -173,31 +168,54 @@ static int strict_encoding_has_small_order(const uint8_t enc[32])
     return 0;
 }
 
-/* Decodes a point under the policy; 0, or -1 when the policy rejects it. */
-static int decode_point(ge_ext *P, const uint8_t enc[32], policy pol)
+/* The verdict of the policy on an encoding its decoder returned rc (0 / -1) for. */
+static int policy_verdict(int rc, const uint8_t enc[32], policy pol)
 {
-    if (pol == POLICY_ZIP215) return ge_ext_frombytes_relaxed(P, enc);
-    if (ge_ext_frombytes(P, enc) != 0) return -1;
+    if (rc != 0) return -1;
+    if (pol == POLICY_ZIP215) return 0;
     return strict_encoding_has_small_order(enc) ? -1 : 0;
 }
 
+/* Decodes a point under the policy; 0, or -1 when the policy rejects it. */
+static int decode_point(ge_ext *P, const uint8_t enc[32], policy pol)
+{
+    if (pol == POLICY_ZIP215) return policy_verdict(ge_ext_frombytes_relaxed(P, enc), enc, pol);
+    return policy_verdict(ge_ext_frombytes(P, enc), enc, pol);
+}
+
+/* A point decoded ahead (decode_ahead): the decoder's point and its 0 / -1. */
+typedef struct {
+    ge_ext P;
+    int rc;
+} decoded;
+
+/* decode_point, or its verdict on the point d decoded ahead when d != NULL. */
+static int take_point(ge_ext *P, const uint8_t enc[32], policy pol, const decoded *d)
+{
+    if (d == NULL) return decode_point(P, enc, pol);
+    *P = d->P;
+    return policy_verdict(d->rc, enc, pol);
+}
+
 /* The per-signature checks (file header) for a raw key; fills it, A and R.
- * 0 or -1. */
+ * dA, dR: A and R decoded ahead, or NULL. 0 or -1. */
 static int prepare(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64], const uint8_t *msg,
-                   size_t len, const uint8_t pk[32], policy pol)
+                   size_t len, const uint8_t pk[32], policy pol, const decoded *dA,
+                   const decoded *dR)
 {
     if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
-    if (decode_point(A, pk, pol) != 0) return -1;
-    if (decode_point(R, sig, pol) != 0) return -1;
+    if (take_point(A, pk, pol, dA) != 0) return -1;
+    if (take_point(R, sig, pol, dR) != 0) return -1;
     it->S = sig + 32;
     challenge(it->k, sig, pk, msg, len);
     return 0;
 }
 
-/* The same for an expanded key (strict policy; A was checked by pk_expand). */
+/* The same for an expanded key (strict policy; A was checked by pk_expand).
+ * dR: R decoded ahead, or NULL. */
 static int prepare_expanded(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64],
                             const uint8_t *msg, size_t len,
-                            const vec25519_ed25519_expanded_pk *epk)
+                            const vec25519_ed25519_expanded_pk *epk, const decoded *dR)
 {
     uint64_t magic;
     uint8_t pk[32];
@@ -205,7 +223,7 @@ static int prepare_expanded(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64
     memcpy(&magic, epk, sizeof magic);
     if (magic != EXPANDED_MAGIC) return -1;
     if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
-    if (decode_point(R, sig, POLICY_STRICT) != 0) return -1;
+    if (take_point(R, sig, POLICY_STRICT, dR) != 0) return -1;
     memcpy(pk, (const uint8_t *)epk + offsetof(expanded_pk, pk), 32);
     memcpy(A, (const uint8_t *)epk + offsetof(expanded_pk, A), sizeof *A);
     it->S = sig + 32;
@@ -228,32 +246,6 @@ static int single_equation(const item *it, const ge_ext *A, const ge_ext *R)
     return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
 }
 
-/*
- * buf = n bytes from the OS generator: getrandom(2) on Linux, retried on
- * EINTR and short reads, else /dev/urandom. 0, or -1 if neither works (the
- * caller then verifies one by one: no randomness is needed for that).
- */
-static int os_random(uint8_t *buf, size_t n)
-{
-#if defined(__linux__)
-    while (n > 0) {
-        ssize_t got = getrandom(buf, n, 0);
-        if (got < 0) {
-            if (errno == EINTR) continue;
-            break; /* ENOSYS and friends: try the device */
-        }
-        buf += (size_t)got;
-        n -= (size_t)got;
-    }
-    if (n == 0) return 0;
-#endif
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (f == NULL) return -1;
-    size_t got = fread(buf, 1, n, f);
-    fclose(f);
-    return got == n ? 0 : -1;
-}
-
 /* ---- the batch ------------------------------------------------------------------ */
 
 /*
@@ -270,6 +262,7 @@ typedef struct {
     int *results;      /* the caller's, or NULL */
     uint8_t (*sc)[32]; /* 2m + 1 scalars */
     ge_ext *pt;        /* 2m + 1 points */
+    void *msm;         /* scratch of the backend's multiscalar_vartime_scratch, or NULL */
 } batch;
 
 /* The exact single equation of candidate c. */
@@ -293,8 +286,16 @@ static int batch_equation(batch *b, size_t lo, size_t hi)
     memcpy(saved_sc, b->sc[base], 32);
     b->pt[base] = ge_basepoint;
     sc_neg(b->sc[base], sum);
-    backend_get()->multiscalar_vartime(&check, 2 * (hi - lo) + 1,
-                                       (const uint8_t (*)[32])(b->sc + base), b->pt + base);
+    {
+        const struct backend *be = backend_get();
+        size_t np = 2 * (hi - lo) + 1;
+        const uint8_t (*scs)[32] = (const uint8_t (*)[32])(b->sc + base);
+        if (b->msm != NULL) {
+            be->multiscalar_vartime_scratch(&check, np, scs, b->pt + base, b->msm);
+        } else {
+            be->multiscalar_vartime(&check, np, scs, b->pt + base);
+        }
+    }
     b->pt[base] = saved_pt;
     memcpy(b->sc[base], saved_sc, 32);
     ge_ext_mul_by_cofactor(&check, &check);
@@ -341,10 +342,44 @@ typedef struct {
 } key_source;
 
 static int prepare_i(item *it, ge_ext *A, ge_ext *R, const key_source *ks, size_t i,
-                     const uint8_t *sig, const uint8_t *msg, size_t len)
+                     const uint8_t *sig, const uint8_t *msg, size_t len, const decoded *dA,
+                     const decoded *dR)
 {
-    if (ks->epks != NULL) return prepare_expanded(it, A, R, sig, msg, len, ks->epks[i]);
-    return prepare(it, A, R, sig, msg, len, ks->pks[i], ks->pol);
+    if (ks->epks != NULL) return prepare_expanded(it, A, R, sig, msg, len, ks->epks[i], dR);
+    return prepare(it, A, R, sig, msg, len, ks->pks[i], ks->pol, dA, dR);
+}
+
+/*
+ * The points of signatures i, i + 1, … decoded ahead, four at a time on the
+ * backend's 4-way decoder (frombytes4_vartime): with raw keys A and R of
+ * two signatures (d[2j] = A, d[2j + 1] = R of signature i + j), with
+ * expanded keys R of four (d[j]). Returns the number of signatures covered:
+ * 0 when the backend has no 4-way decoder or fewer signatures remain than a
+ * group, and the caller decodes serially. The decoders' results are those
+ * of the serial ones (backend.h), so only the speed depends on the grouping.
+ * Variable time (public encodings).
+ */
+static size_t decode_ahead(decoded d[4], const struct backend *be, const key_source *ks,
+                           const uint8_t *const sigs[], size_t i, size_t n)
+{
+    const size_t per = ks->epks != NULL ? 1 : 2; /* encodings per signature */
+    const size_t group = 4 / per;
+    uint8_t enc[4][32];
+    ge_ext P[4];
+    int rc[4];
+
+    if (be->frombytes4_vartime == NULL || n - i < group) return 0;
+    for (size_t j = 0; j < group; j++) {
+        if (per == 2) memcpy(enc[2 * j], ks->pks[i + j], 32);
+        memcpy(enc[per * j + per - 1], sigs[i + j], 32);
+    }
+    be->frombytes4_vartime(P, rc, (const uint8_t (*)[32])enc,
+                           ks->pol == POLICY_ZIP215 ? GE_DECODE_RELAXED : GE_DECODE_STRICT);
+    for (size_t k = 0; k < 4; k++) {
+        d[k].P = P[k];
+        d[k].rc = rc[k];
+    }
+    return group;
 }
 
 /* Verifies the signatures one at a time (no heap, no randomness). */
@@ -355,7 +390,7 @@ static int verify_each(size_t n, const uint8_t *const msgs[], const size_t lens[
     for (size_t i = 0; i < n; i++) {
         item it;
         ge_ext A, R;
-        int v = prepare_i(&it, &A, &R, ks, i, sigs[i], msgs[i], lens[i]);
+        int v = prepare_i(&it, &A, &R, ks, i, sigs[i], msgs[i], lens[i], NULL, NULL);
         if (v == 0) v = single_equation(&it, &A, &R);
         if (results != NULL) results[i] = v;
         all |= v;
@@ -370,21 +405,44 @@ static int verify_batch_internal(size_t n, const uint8_t *const msgs[], const si
                                  const uint8_t *const sigs[], const key_source *ks, int *results)
 {
     batch b;
-    size_t m = 0;
+    size_t m = 0, total = 0, o_it, o_orig, o_sc, o_pt, o_rnd, o_msm;
     int bad = 0, rc;
     uint8_t *rnd = NULL;
+    unsigned char *base;
 
     if (n == 0) return 0;
     if (n == 1 || n > BATCH_MAX) return verify_each(n, msgs, lens, sigs, ks, results);
 
-    b.it = malloc(n * sizeof *b.it);
-    b.orig = malloc(n * sizeof *b.orig);
-    b.sc = malloc((2 * n + 1) * sizeof *b.sc);
-    b.pt = malloc((2 * n + 1) * sizeof *b.pt);
-    rnd = malloc(16 * n);
+    /* One block for every array (msm.h, ge_msm_layout: with glibc's defaults
+     * several blocks that together exceed the trim threshold make every call
+     * fault its memory in again; docs/msm.md §4). */
+    o_pt = ge_msm_layout(&total, 2 * n + 1, sizeof *b.pt);
+    o_it = ge_msm_layout(&total, n, sizeof *b.it);
+    o_sc = ge_msm_layout(&total, 2 * n + 1, sizeof *b.sc);
+    o_orig = ge_msm_layout(&total, n, sizeof *b.orig);
+    o_rnd = ge_msm_layout(&total, n, 16);
+    /* The multiscalar scratch too, sized for the largest check (2n + 1
+     * points) and reused by the smaller ones of the bisection. */
+    {
+        const struct backend *be = backend_get();
+        size_t need = be->multiscalar_vartime_scratch_bytes != NULL &&
+                              be->multiscalar_vartime_scratch != NULL
+                          ? be->multiscalar_vartime_scratch_bytes(2 * n + 1)
+                          : 0;
+        o_msm = need != 0 ? ge_msm_layout(&total, need, 1) : SIZE_MAX;
+    }
+    base = ge_msm_scratch_alloc(total);
     b.results = results;
-    if (b.it == NULL || b.orig == NULL || b.sc == NULL || b.pt == NULL || rnd == NULL ||
-        os_random(rnd, 16 * n) != 0) {
+    b.msm = NULL;
+    if (base != NULL) {
+        if (o_msm != SIZE_MAX) b.msm = base + o_msm;
+        b.pt = (ge_ext *)(void *)(base + o_pt);
+        b.it = (item *)(void *)(base + o_it);
+        b.sc = (uint8_t (*)[32])(base + o_sc);
+        b.orig = (size_t *)(void *)(base + o_orig);
+        rnd = base + o_rnd;
+    }
+    if (base == NULL || vec25519_os_random_try(rnd, 16 * n) != 0) {
         /* No memory or no randomness: the exact one-by-one path. */
         rc = verify_each(n, msgs, lens, sigs, ks, results);
         goto done;
@@ -393,20 +451,40 @@ static int verify_batch_internal(size_t n, const uint8_t *const msgs[], const si
     /* Per-signature checks; the survivors become candidates with weights z. */
     memset(b.sc[0], 0, 32);
     ge_ext_0(&b.pt[0]);
-    for (size_t i = 0; i < n; i++) {
-        item *it = &b.it[m];
-        uint8_t *z = b.sc[1 + 2 * m], *zk = b.sc[2 + 2 * m];
-        if (prepare_i(it, &b.pt[2 + 2 * m], &b.pt[1 + 2 * m], ks, i, sigs[i], msgs[i], lens[i]) !=
-            0) {
-            if (results != NULL) results[i] = -1;
-            bad = 1;
-            continue;
+    /* The points are decoded ahead four at a time where the backend can
+     * (decode_ahead: signatures [g0, g0 + gn) are in dec), the rest serially. */
+    {
+        const struct backend *be = backend_get();
+        decoded dec[4];
+        size_t g0 = 0, gn = 0;
+        for (size_t i = 0; i < n; i++) {
+            item *it = &b.it[m];
+            uint8_t *z = b.sc[1 + 2 * m], *zk = b.sc[2 + 2 * m];
+            const decoded *dA = NULL, *dR = NULL;
+            if (i >= g0 + gn) {
+                g0 = i;
+                gn = decode_ahead(dec, be, ks, sigs, i, n);
+            }
+            if (i < g0 + gn) {
+                if (ks->epks != NULL) {
+                    dR = &dec[i - g0];
+                } else {
+                    dA = &dec[2 * (i - g0)];
+                    dR = &dec[2 * (i - g0) + 1];
+                }
+            }
+            if (prepare_i(it, &b.pt[2 + 2 * m], &b.pt[1 + 2 * m], ks, i, sigs[i], msgs[i],
+                          lens[i], dA, dR) != 0) {
+                if (results != NULL) results[i] = -1;
+                bad = 1;
+                continue;
+            }
+            memset(z, 0, 32);
+            memcpy(z, rnd + 16 * m, 16);
+            sc_mul(zk, z, it->k);
+            sc_mul(it->zs, z, it->S);
+            b.orig[m++] = i;
         }
-        memset(z, 0, 32);
-        memcpy(z, rnd + 16 * m, 16);
-        sc_mul(zk, z, it->k);
-        sc_mul(it->zs, z, it->S);
-        b.orig[m++] = i;
     }
 
     if (m == 0) {
@@ -422,11 +500,7 @@ static int verify_batch_internal(size_t n, const uint8_t *const msgs[], const si
 
 done:
     if (rnd != NULL) vec25519_wipe(rnd, 16 * n);
-    free(rnd);
-    free(b.it);
-    free(b.orig);
-    free(b.sc);
-    free(b.pt);
+    ge_msm_scratch_free(base);
     return rc;
 }
 
@@ -447,7 +521,7 @@ VEC25519_API int vec25519_ed25519_verify_zip215(const uint8_t sig[64], const uin
 {
     item it;
     ge_ext A, R;
-    if (prepare(&it, &A, &R, sig, msg, len, pk, POLICY_ZIP215) != 0) return -1;
+    if (prepare(&it, &A, &R, sig, msg, len, pk, POLICY_ZIP215, NULL, NULL) != 0) return -1;
     return single_equation(&it, &A, &R);
 }
 
@@ -497,7 +571,7 @@ VEC25519_API int vec25519_ed25519_verify_expanded(const uint8_t sig[64], const u
     uint8_t sc[2][32];
     ge_ext A, R, check;
 
-    if (prepare_expanded(&it, &A, &R, sig, msg, len, epk) != 0) return -1;
+    if (prepare_expanded(&it, &A, &R, sig, msg, len, epk, NULL) != 0) return -1;
     memcpy(&tables[0], (const uint8_t *)epk + offsetof(expanded_pk, table), sizeof tables[0]);
     tp[0] = &tables[0];
     tp[1] = ge_msm_base_table(&tables[1]);

@@ -25,17 +25,25 @@
  *   --expect-caught  under valgrind: fail unless every leaky function raised
  *                    at least one memcheck error (VALGRIND_COUNT_ERRORS).
  *   --skip=REASON    print REASON and exit 77 (CTest: skipped).
+ *
+ * Built with -DVEC25519_CT_MSAN (ct_selftest_msan) the same program proves the
+ * MemorySanitizer mode instead: it runs natively, SECRET is __msan_poison,
+ * and three more leaky functions in IFMA code (ct_selftest_ifma.c: a branch
+ * on a lane, an index from a lane, a branch on an opmask bit, after
+ * vpmadd52luq/huq, vpermq, masked adds and blends) run when the CPU has
+ * AVX-512 IFMA. --expect-caught then also checks that each report is MSan's
+ * "use-of-uninitialized-value" in the leaky function itself.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <valgrind/memcheck.h>
-
 #include "internal/ct.h"
 
-#define SECRET(p, n) ((void)VALGRIND_MAKE_MEM_UNDEFINED((p), (n)))
-#define PUBLIC(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#include "ct_track.h" /* SECRET, PUBLIC, the error count: memcheck or MSan */
+#if defined(VEC25519_CT_MSAN)
+#include "ct_selftest_ifma.h"
+#endif
 
 #define NOINLINE __attribute__((noinline))
 
@@ -118,6 +126,7 @@ struct inputs {
     uint8_t idx;
     uint32_t e;
     uint8_t a[48], b[48];
+    uint64_t limbs[4]; /* IFMA lanes (MSan build) */
 };
 
 static const uint64_t pow_base = 0x1234567u;
@@ -130,6 +139,7 @@ static void inputs_fill(struct inputs *in, unsigned k)
     for (unsigned i = 0; i < sizeof in->a; i++) in->a[i] = (uint8_t)(i * 29u + k);
     memcpy(in->b, in->a, sizeof in->b);
     if (k & 1) in->b[(k * 7u) % sizeof in->b] ^= 0x40; /* odd k: the buffers differ */
+    for (unsigned i = 0; i < 4; i++) in->limbs[i] = (0x5851f42d4c957f2dULL * (4 * k + i + 1)) >> 12;
 }
 
 static void inputs_secret(struct inputs *in)
@@ -138,9 +148,38 @@ static void inputs_secret(struct inputs *in)
     SECRET(&in->e, sizeof in->e);
     SECRET(in->a, sizeof in->a);
     SECRET(in->b, sizeof in->b);
+    SECRET(in->limbs, sizeof in->limbs);
 }
 
 static unsigned long failures;
+
+/* One leaky call: counts the reports it raised into *caught and, under MSan,
+ * checks that the last one is a use of a secret inside the function `fn`. */
+#define LEAKY_CALL(caught, fn, call)                                                  \
+    do {                                                                              \
+        unsigned long before_ = ct_track_errors();                                    \
+        call;                                                                         \
+        unsigned long raised_ = ct_track_errors() - before_;                          \
+        (caught) += raised_;                                                          \
+        if (raised_ > 0) report_kind(fn);                                             \
+    } while (0)
+
+static unsigned long wrong_kind;
+
+static void report_kind(const char *fn)
+{
+#if defined(VEC25519_CT_MSAN)
+    const char *r = ct_msan_last_report();
+    char where[64];
+    snprintf(where, sizeof where, " in %s", fn);
+    if (!strstr(r, "MemorySanitizer: use-of-uninitialized-value") || !strstr(r, where)) {
+        wrong_kind++;
+        printf("unexpected report for %s: %s\n", fn, r);
+    }
+#else
+    (void)fn;
+#endif
+}
 
 static void expect(int ok, const char *what, unsigned k)
 {
@@ -175,18 +214,27 @@ int main(int argc, char **argv)
                 argv[0]);
         return 2;
     }
-    if (!RUNNING_ON_VALGRIND && !native) {
+    if (!ct_track_active() && !native) {
         printf("SKIP: not running under valgrind memcheck, so nothing would be checked "
                "(pass --native to run the functions anyway)\n");
         return 77;
     }
-    if (expect_caught && !RUNNING_ON_VALGRIND) {
+    if (expect_caught && !ct_track_active()) {
         printf("FAIL: --expect-caught needs valgrind\n");
         return 1;
     }
 
     sbox_init();
     unsigned long caught_lookup = 0, caught_pow = 0, caught_equal = 0;
+#if defined(VEC25519_CT_MSAN)
+    /* The IFMA leaks: only if this CPU can run them (the library's own
+     * detection also checks that the OS saves the AVX-512 state). */
+    int ifma = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+               __builtin_cpu_supports("avx512ifma");
+    unsigned long caught_lane = 0, caught_index = 0, caught_mask = 0;
+    if (ifma) ifma_selftest_init();
+    printf("IFMA leaks: %s\n", ifma ? "checked" : "not checked (this CPU has no AVX-512 IFMA)");
+#endif
     for (unsigned k = 0; k < 4; k++) {
         struct inputs pub, sec;
         inputs_fill(&pub, k);
@@ -207,17 +255,11 @@ int main(int argc, char **argv)
         uint8_t r_lookup;
         uint64_t r_pow;
         int r_equal;
-        unsigned long n0 = VALGRIND_COUNT_ERRORS;
         if (leak) {
-            r_lookup = leaky_lookup(sec.idx);
-            unsigned long n1 = VALGRIND_COUNT_ERRORS;
-            r_pow = leaky_pow(pow_base, sec.e);
-            unsigned long n2 = VALGRIND_COUNT_ERRORS;
-            r_equal = leaky_equal(sec.a, sec.b, sizeof sec.a);
-            unsigned long n3 = VALGRIND_COUNT_ERRORS;
-            caught_lookup += n1 - n0;
-            caught_pow += n2 - n1;
-            caught_equal += n3 - n2;
+            LEAKY_CALL(caught_lookup, "leaky_lookup", r_lookup = leaky_lookup(sec.idx));
+            LEAKY_CALL(caught_pow, "leaky_pow", r_pow = leaky_pow(pow_base, sec.e));
+            LEAKY_CALL(caught_equal, "leaky_equal",
+                       r_equal = leaky_equal(sec.a, sec.b, sizeof sec.a));
         } else {
             r_lookup = ct_lookup(sec.idx);
             r_pow = ct_pow(pow_base, sec.e);
@@ -231,18 +273,50 @@ int main(int argc, char **argv)
         expect(r_lookup == ref_lookup, "table lookup on secret input", k);
         expect(r_pow == ref_pow, "exponentiation on secret input", k);
         expect(r_equal == ref_equal, "comparison on secret input", k);
+
+#if defined(VEC25519_CT_MSAN)
+        if (ifma) {
+            uint64_t ref[3], got[3];
+            ref[0] = ifma_leaky_lane(pub.limbs);
+            ref[1] = ifma_leaky_index(pub.limbs);
+            ref[2] = ifma_leaky_mask(pub.limbs);
+            ifma_ct(got, pub.limbs);
+            expect(memcmp(ref, got, sizeof ref) == 0, "IFMA leaky = constant time on public inputs", k);
+            if (leak) {
+                LEAKY_CALL(caught_lane, "ifma_leaky_lane", got[0] = ifma_leaky_lane(sec.limbs));
+                LEAKY_CALL(caught_index, "ifma_leaky_index", got[1] = ifma_leaky_index(sec.limbs));
+                LEAKY_CALL(caught_mask, "ifma_leaky_mask", got[2] = ifma_leaky_mask(sec.limbs));
+            } else {
+                ifma_ct(got, sec.limbs);
+            }
+            PUBLIC(got, sizeof got); /* test only, as above */
+            expect(memcmp(ref, got, sizeof ref) == 0, "IFMA functions on secret input", k);
+        }
+#endif
     }
 
-    if (RUNNING_ON_VALGRIND) {
-        printf("mode %s: memcheck errors raised: lookup %lu, pow %lu, equal %lu (total %lu)\n",
-               leak ? "leak" : "clean", caught_lookup, caught_pow, caught_equal,
-               (unsigned long)VALGRIND_COUNT_ERRORS);
+    if (ct_track_active()) {
+        printf("mode %s: " CT_TRACK_TOOL " errors raised: lookup %lu, pow %lu, equal %lu "
+               "(total %lu)\n",
+               leak ? "leak" : "clean", caught_lookup, caught_pow, caught_equal, ct_track_errors());
+#if defined(VEC25519_CT_MSAN)
+        printf("IFMA: lane branch %lu, lane index %lu, opmask branch %lu\n", caught_lane,
+               caught_index, caught_mask);
+#endif
     }
     if (expect_caught) {
         expect(leak == 1, "--expect-caught is for leak mode", 0);
-        expect(caught_lookup > 0, "valgrind caught the secret table index", 0);
-        expect(caught_pow > 0, "valgrind caught the branch on a secret bit", 0);
-        expect(caught_equal > 0, "valgrind caught the early-exit comparison", 0);
+        expect(caught_lookup > 0, CT_TRACK_TOOL " caught the secret table index", 0);
+        expect(caught_pow > 0, CT_TRACK_TOOL " caught the branch on a secret bit", 0);
+        expect(caught_equal > 0, CT_TRACK_TOOL " caught the early-exit comparison", 0);
+        expect(wrong_kind == 0, "every report is a use of a secret in the leaky function", 0);
+#if defined(VEC25519_CT_MSAN)
+        if (ifma) {
+            expect(caught_lane > 0, "MSan caught the branch on an IFMA lane", 0);
+            expect(caught_index > 0, "MSan caught the index from an IFMA lane", 0);
+            expect(caught_mask > 0, "MSan caught the branch on an IFMA opmask bit", 0);
+        }
+#endif
     }
     printf("%s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;

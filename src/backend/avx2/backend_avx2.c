@@ -5,4 +5,7 @@
  * cpu_features().avx2 (src/backend/dispatch.c).
  */
 #define VEC25519_VECTOR_AVX2 1
+#include "../vector/msm.h" /* the multiscalar entries of the table */
 #include "../vector/scalarmult.c"
+#include "../vector/msm.c"
+#include "../vector/decode.c"

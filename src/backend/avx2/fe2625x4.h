@@ -248,7 +248,7 @@ static inline fe2625x4 fe2625x4_shuffle(fe2625x4 a, fe2625x4_shuf s)
     __m256i idx = _mm256_load_si256((const __m256i *)perm[s]);
 #if defined(__clang__)
     /* hide the constant: clang would turn some vpermd into two shuffles (slower) */
-    __asm__("" : "+x"(idx));
+    CT_VEC_OPAQUE(idx);
 #endif
     fe2625x4 r = {{_mm256_permutevar8x32_epi32(a.v[0], idx),
                    _mm256_permutevar8x32_epi32(a.v[1], idx),

@@ -5,4 +5,8 @@
  * used only when cpu_features().avx512ifma (src/backend/dispatch.c).
  */
 #define VEC25519_VECTOR_IFMA 1
+#include "ladder_ifma.h" /* the table's X25519 entry (VBACKEND_X25519, vpoint.h) */
+#include "../vector/msm.h" /* the multiscalar entries of the table */
 #include "../vector/scalarmult.c"
+#include "../vector/msm.c"
+#include "../vector/decode.c"

@@ -445,11 +445,7 @@ void fe52x4_unpack(fe51 *a, fe51 *b, fe51 *c, fe51 *d, const fe52x4 *f);
  * clang 14 rewrites t + 2t + 16t as t·19 and, without AVX512DQ's vpmullq,
  * lowers that to two vpmuludq, shifts and adds, twice the work (§9.1).
  */
-#if defined(__GNUC__) || defined(__clang__)
-#define FE52X4_OPAQUE_(x) __asm__("" : "+v"(x))
-#else
-#define FE52X4_OPAQUE_(x) ((void)0)
-#endif
+#define FE52X4_OPAQUE_(x) CT_VEC_OPAQUE(x)
 
 #define FE52X4_LO_(acc, x, y) _mm256_madd52lo_epu64((acc), (x), (y))
 #define FE52X4_HI_(acc, x, y) _mm256_madd52hi_epu64((acc), (x), (y))

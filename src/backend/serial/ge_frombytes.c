@@ -16,67 +16,148 @@
  *            the sign bit set decodes to x = 0 (ZIP-215; libsodium 1.0.18's
  *            ge25519_frombytes behaves so).
  * Both compute in constant time and reveal only the verdict.
+ *
+ * The decoder is written as two halves around its one exponentiation
+ * (ge_decode_begin / ge_decode_finish, declared in backend.h), so that the
+ * vector backends' frombytes4_vartime (src/backend/vector/decode.c) runs
+ * four exponentiations at once and finishes each lane with this same code.
  */
 #include <string.h>
 
+#include "../backend.h"
 #include "ge.h"
 
 /*
- * Shared decoder. On success h = the point and the returned mask is
- * all-ones; on failure h = identity. Constant time (relaxed is public).
+ * The decoder in two halves around its one exponentiation, so that a vector
+ * backend can run four exponentiations at once between them (backend.h,
+ * src/backend/vector/decode.c) with exactly this policy. The halves are
+ * fe_sqrt_ratio_i(u, v) (src/field/fe_common.c, RFC 9496 §4.2) cut at
+ * fe_pow22523, step for step.
+ *
+ * ge_decode_begin: c = (sign, canonical, y, u, v, u·v³) and w = u·v⁷, the
+ * input of the exponentiation. Constant time.
  */
-static ct_mask ge_decode(ge_ext *h, const uint8_t s[32], int relaxed)
+void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32])
 {
     uint8_t ybytes[32], canon[32];
-    fe y, yy, one, u, v, x, dyy;
+    fe yy, one, dyy, v3, v7;
     fe_loose ul, vl;
-    ge_ext id;
-    ct_mask sign, canonical, square, xzero, flip, ok;
 
-    sign = ct_from_bit((uint64_t)(s[31] >> 7));
+    c->sign = ct_from_bit((uint64_t)(s[31] >> 7));
 
     /* y = s mod p (bit 255 ignored); canonical iff re-encoding gives s. */
-    fe_frombytes(&y, s);
-    fe_tobytes(canon, &y);
+    fe_frombytes(&c->y, s);
+    fe_tobytes(canon, &c->y);
     memcpy(ybytes, s, 32);
     ybytes[31] &= 0x7f;
-    canonical = ct_eq_bytes(canon, ybytes, 32);
+    c->canonical = ct_eq_bytes(canon, ybytes, 32);
 
     /* u = y² - 1, v = d·y² + 1 (loose sums carried to tight). */
     fe_1(&one);
-    fe_sq(&yy, &y);
+    fe_sq(&yy, &c->y);
     fe_sub(&ul, &yy, &one);
-    fe_carry(&u, &ul);
+    fe_carry(&c->u, &ul);
     fe_mul(&dyy, &yy, &fe_const_d);
     fe_add(&vl, &dyy, &one);
-    fe_carry(&v, &vl);
+    fe_carry(&c->v, &vl);
 
-    /* x = ±sqrt(u/v) when u/v is a square; then the root with the sign bit. */
-    square = fe_sqrt_ratio_i(&x, &u, &v);
+    /* fe_sqrt_ratio_i(u, v) up to its exponentiation. */
+    fe_sq(&v3, &c->v);           /* v^2 */
+    fe_mul(&v3, &v3, &c->v);     /* v^3 */
+    fe_sq(&v7, &v3);             /* v^6 */
+    fe_mul(&v7, &v7, &c->v);     /* v^7 */
+    fe_mul(&c->uv3, &c->u, &v3); /* u·v^3 */
+    fe_mul(w, &c->u, &v7);       /* w = u·v^7 */
+
+    vec25519_wipe(canon, sizeof canon);
+    vec25519_wipe(ybytes, sizeof ybytes);
+    vec25519_wipe(&yy, sizeof yy);
+    vec25519_wipe(&dyy, sizeof dyy);
+    vec25519_wipe(&v3, sizeof v3);
+    vec25519_wipe(&v7, sizeof v7);
+    vec25519_wipe(&ul, sizeof ul);
+}
+
+/*
+ * The second half, given pw = w^((p-5)/8) (any tight representation): the
+ * rest of fe_sqrt_ratio_i, then the sign, the policy and h. On success
+ * h = the point and the returned mask is all-ones; on failure h = identity.
+ * c is wiped. Constant time (relaxed is public).
+ */
+static ct_mask ge_decode_end(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed)
+{
+    fe rr, check, neg_u, neg_u_i, r_prime, x;
+    fe_loose l;
+    ge_ext id;
+    ct_mask correct_sign, flipped_sign, flipped_sign_i, square, xzero, flip, ok;
+
+    /* x = ±sqrt(u/v) when u/v is a square (fe_sqrt_ratio_i from its power on). */
+    fe_mul(&rr, pw, &c->uv3);    /* r = (u·v^3)·(u·v^7)^((p-5)/8) */
+    fe_sq(&check, &rr);
+    fe_mul(&check, &check, &c->v); /* check = v·r^2 */
+    fe_neg(&l, &c->u);
+    fe_carry(&neg_u, &l);                       /* -u */
+    fe_mul(&neg_u_i, &neg_u, &fe_const_sqrtm1); /* -u·SQRT_M1 */
+    correct_sign = fe_eq(&check, &c->u);
+    flipped_sign = fe_eq(&check, &neg_u);
+    flipped_sign_i = fe_eq(&check, &neg_u_i);
+    fe_mul(&r_prime, &rr, &fe_const_sqrtm1);
+    fe_cmov(&rr, &r_prime, ct_or(flipped_sign, flipped_sign_i));
+    fe_abs(&x, &rr);
+    square = ct_or(correct_sign, flipped_sign);
+
+    /* the root with the sign bit */
     xzero = fe_is_zero(&x);
-    flip = ct_not(ct_eq(fe_is_negative(&x).m, sign.m));
+    flip = ct_not(ct_eq(fe_is_negative(&x).m, c->sign.m));
     fe_cneg(&x, &x, flip);
 
     fe_copy(&h->X, &x);
-    fe_copy(&h->Y, &y);
+    fe_copy(&h->Y, &c->y);
     fe_1(&h->Z);
-    fe_mul(&h->T, &x, &y);
+    fe_mul(&h->T, &x, &c->y);
 
     if (relaxed) {
         ok = square;
     } else {
-        ok = ct_and(ct_and(square, canonical), ct_not(ct_and(xzero, sign)));
+        ok = ct_and(ct_and(square, c->canonical), ct_not(ct_and(xzero, c->sign)));
     }
     ge_ext_0(&id);
     ge_ext_cmov(h, &id, ct_not(ok));
 
-    vec25519_wipe(canon, sizeof canon);
-    vec25519_wipe(ybytes, sizeof ybytes);
     vec25519_wipe(&x, sizeof x);
-    vec25519_wipe(&y, sizeof y);
-    vec25519_wipe(&yy, sizeof yy);
-    vec25519_wipe(&u, sizeof u);
-    vec25519_wipe(&v, sizeof v);
+    vec25519_wipe(&rr, sizeof rr);
+    vec25519_wipe(&check, sizeof check);
+    vec25519_wipe(&neg_u, sizeof neg_u);
+    vec25519_wipe(&neg_u_i, sizeof neg_u_i);
+    vec25519_wipe(&r_prime, sizeof r_prime);
+    vec25519_wipe(&l, sizeof l);
+    vec25519_wipe(c, sizeof *c);
+    return ok;
+}
+
+/* The second half with the verdict declassified: 0, or -1 (h = identity). */
+int ge_decode_finish(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed)
+{
+    ct_mask ok = ge_decode_end(h, c, pw, relaxed);
+    return ct_declassify_mask(ok) ? 0 : -1;
+}
+
+/*
+ * Shared decoder: both halves with the serial exponentiation between them.
+ * On success h = the point and the returned mask is all-ones; on failure
+ * h = identity. Constant time (relaxed is public).
+ */
+static ct_mask ge_decode(ge_ext *h, const uint8_t s[32], int relaxed)
+{
+    ge_decode_ctx c;
+    fe w, pw;
+    ct_mask ok;
+
+    ge_decode_begin(&c, &w, s);
+    fe_pow22523(&pw, &w); /* (u·v^7)^((p-5)/8) */
+    ok = ge_decode_end(h, &c, &pw, relaxed);
+    vec25519_wipe(&w, sizeof w);
+    vec25519_wipe(&pw, sizeof pw);
     return ok;
 }
 

@@ -48,12 +48,46 @@
 #include "../backend.h"
 #include "msm.h"
 
-/* n·size bytes from malloc, or NULL (also when n·size overflows); n = 0 gives
- * a valid 1-byte block so that NULL always means failure. */
-static void *msm_alloc(size_t n, size_t size)
+/* Scratch layout (msm.h): n·size bytes at the next 64-byte aligned offset of
+ * the block; SIZE_MAX in *total (sticky) on overflow. */
+size_t ge_msm_layout(size_t *total, size_t n, size_t size)
 {
-    if (size != 0 && n > SIZE_MAX / size) return NULL;
-    return malloc(n * size > 0 ? n * size : 1);
+    size_t off = *total, bytes;
+
+    if (off == SIZE_MAX || off > SIZE_MAX - 63 || (size != 0 && n > SIZE_MAX / size)) {
+        *total = SIZE_MAX;
+        return 0;
+    }
+    off = (off + 63) & ~(size_t)63;
+    bytes = n * size;
+    if (bytes > SIZE_MAX - off) {
+        *total = SIZE_MAX;
+        return 0;
+    }
+    *total = off + bytes;
+    return off;
+}
+
+/* One 64-byte aligned block of total bytes (at least 1), or NULL (also for
+ * total = SIZE_MAX, the overflow mark). malloc's alignment is only 16, so
+ * the block is over-allocated by 64 bytes and the offset to the aligned start
+ * is stored in the byte just before it; release with ge_msm_scratch_free. */
+void *ge_msm_scratch_alloc(size_t total)
+{
+    unsigned char *raw, *p;
+
+    if (total > SIZE_MAX - 64) return NULL;
+    raw = malloc(total + 64);
+    if (raw == NULL) return NULL;
+    p = raw + (64 - ((uintptr_t)raw & 63));
+    p[-1] = (unsigned char)(p - raw);
+    return p;
+}
+
+/* Releases a block of ge_msm_scratch_alloc (NULL: nothing). */
+void ge_msm_scratch_free(void *p)
+{
+    if (p != NULL) free((unsigned char *)p - ((unsigned char *)p)[-1]);
 }
 
 /* ---- constant-time Straus -------------------------------------------------------- */
@@ -161,27 +195,26 @@ int ge_msm_straus_ct(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge
 {
     int8_t (*e)[65];
     ge_cached (*tab)[8];
+    unsigned char *base;
+    size_t total = 0, o_e, o_tab;
 
     if (n == 0) {
         ge_ext_0(r);
         return 0;
     }
-    e = msm_alloc(n, sizeof *e);
-    tab = msm_alloc(n, sizeof *tab);
-    if (e == NULL || tab == NULL) {
-        free(e);
-        free(tab);
-        return -1;
-    }
+    o_tab = ge_msm_layout(&total, n, sizeof *tab);
+    o_e = ge_msm_layout(&total, n, sizeof *e);
+    base = ge_msm_scratch_alloc(total);
+    if (base == NULL) return -1;
+    tab = (ge_cached (*)[8])(void *)(base + o_tab);
+    e = (int8_t (*)[65])(void *)(base + o_e);
     for (size_t j = 0; j < n; j++) {
         recode_radix16_256(e[j], scalars[j]);
         multiples_ct(tab[j], &points[j]);
     }
     straus_ct_run(r, n, (const int8_t (*)[65])e, (const ge_cached (*)[8])tab);
-    vec25519_wipe(e, n * sizeof *e);
-    vec25519_wipe(tab, n * sizeof *tab);
-    free(e);
-    free(tab);
+    vec25519_wipe(base, total);
+    ge_msm_scratch_free(base);
     return 0;
 }
 
@@ -417,8 +450,10 @@ static void straus_vt_run(ge_ext *r, const digits_by_pos *dp, int top, size_t nd
     ge_compl_to_ext(r, &c);
 }
 
-/* Heap scratch of a Straus run over nd dynamic and ns static points. */
+/* Heap scratch of a Straus run over nd dynamic and ns static points, in one
+ * block (base). */
 typedef struct {
+    unsigned char *base;
     uint16_t *tpos;
     int8_t *tdig;
     uint8_t *cnt;
@@ -429,30 +464,58 @@ typedef struct {
 
 static void straus_scratch_free(straus_scratch *sc)
 {
-    free(sc->tpos);
-    free(sc->tdig);
-    free(sc->cnt);
-    free(sc->who);
-    free(sc->dig);
-    free(sc->tab);
+    ge_msm_scratch_free(sc->base);
 }
 
-/* 0, or -1 (everything freed) when malloc fails. */
-static int straus_scratch_alloc(straus_scratch *sc, size_t nd, size_t ns)
+/* Lays out the arrays of a Straus run after *total bytes (ge_msm_layout),
+ * and, when base is not NULL, points sc's arrays into it. */
+static void straus_scratch_layout(straus_scratch *sc, size_t *total, unsigned char *base,
+                                  size_t nd, size_t ns)
 {
     size_t cap = digits_cap(nd, ns);
-    sc->tpos = msm_alloc(cap, sizeof *sc->tpos);
-    sc->tdig = msm_alloc(cap, 1);
-    sc->cnt = msm_alloc(nd + ns, 1);
-    sc->who = msm_alloc(cap, sizeof *sc->who);
-    sc->dig = msm_alloc(cap, 1);
-    sc->tab = msm_alloc(nd, sizeof *sc->tab);
-    if (sc->tpos == NULL || sc->tdig == NULL || sc->cnt == NULL || sc->who == NULL ||
-        sc->dig == NULL || sc->tab == NULL) {
-        straus_scratch_free(sc);
-        return -1;
-    }
+    size_t o_tab = ge_msm_layout(total, nd, sizeof *sc->tab);
+    size_t o_who = ge_msm_layout(total, cap, sizeof *sc->who);
+    size_t o_tpos = ge_msm_layout(total, cap, sizeof *sc->tpos);
+    size_t o_tdig = ge_msm_layout(total, cap, 1);
+    size_t o_dig = ge_msm_layout(total, cap, 1);
+    size_t o_cnt = ge_msm_layout(total, nd + ns, 1);
+
+    if (base == NULL) return;
+    sc->base = base;
+    sc->tab = (ge_cached (*)[8])(void *)(base + o_tab);
+    sc->who = (uint32_t *)(void *)(base + o_who);
+    sc->tpos = (uint16_t *)(void *)(base + o_tpos);
+    sc->tdig = (int8_t *)(base + o_tdig);
+    sc->dig = (int8_t *)(base + o_dig);
+    sc->cnt = base + o_cnt;
+}
+
+/* 0, or -1 when malloc fails. One block for all the arrays. */
+static int straus_scratch_alloc(straus_scratch *sc, size_t nd, size_t ns)
+{
+    size_t total = 0;
+    unsigned char *base;
+
+    straus_scratch_layout(sc, &total, NULL, nd, ns);
+    base = ge_msm_scratch_alloc(total);
+    if (base == NULL) return -1;
+    total = 0;
+    straus_scratch_layout(sc, &total, base, nd, ns);
     return 0;
+}
+
+/* r = Σ [s_i]P_i, n ≥ 1: Straus with wNAF_5 in the scratch sc. */
+static void straus_vt_in(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points,
+                         const straus_scratch *sc)
+{
+    digits_by_pos dp;
+    int top;
+
+    dp.who = sc->who;
+    dp.dig = sc->dig;
+    top = sort_digits(&dp, sc->tpos, sc->tdig, sc->cnt, n, scalars, 0, NULL);
+    for (size_t j = 0; j < n; j++) odd_multiples_cached(sc->tab[j], &points[j]);
+    straus_vt_run(r, &dp, top, n, (const ge_cached (*)[8])sc->tab, NULL);
 }
 
 /*
@@ -463,19 +526,13 @@ int ge_msm_straus_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                           const ge_ext *points)
 {
     straus_scratch sc;
-    digits_by_pos dp;
-    int top;
 
     if (n == 0) {
         ge_ext_0(r);
         return 0;
     }
     if (n > SIZE_MAX / (2 * WNAF_CAP(5)) || straus_scratch_alloc(&sc, n, 0) != 0) return -1;
-    dp.who = sc.who;
-    dp.dig = sc.dig;
-    top = sort_digits(&dp, sc.tpos, sc.tdig, sc.cnt, n, scalars, 0, NULL);
-    for (size_t j = 0; j < n; j++) odd_multiples_cached(sc.tab[j], &points[j]);
-    straus_vt_run(r, &dp, top, n, (const ge_cached (*)[8])sc.tab, NULL);
+    straus_vt_in(r, n, scalars, points, &sc);
     straus_scratch_free(&sc);
     return 0;
 }
@@ -610,56 +667,55 @@ static size_t effective_n(size_t n, const uint8_t (*scalars)[32])
     return (bits + 252) / 253;
 }
 
+/* The scratch of a Pippenger run over n points with window w (4 ≤ w ≤ 15),
+ * laid out after *total (ge_msm_layout): offsets of the affine points, the
+ * inverses, the buckets, the digits and the bucket flags in o[0..4]. */
+static void pippenger_layout(size_t *total, size_t o[5], size_t n, int w)
+{
+    size_t nd = (size_t)(256 / w + 1), nb = (size_t)1 << (w - 1);
+
+    o[0] = ge_msm_layout(total, n, sizeof(ge_niels));
+    o[1] = ge_msm_layout(total, n, sizeof(fe));
+    o[2] = ge_msm_layout(total, nb, sizeof(ge_ext));
+    o[3] = ge_msm_layout(total, n <= SIZE_MAX / nd ? n * nd : SIZE_MAX, sizeof(int16_t));
+    o[4] = ge_msm_layout(total, nb, 1);
+}
+
 /*
  * r = Σ [s_i]P_i by the bucket method with window w (see the file header).
  * The points are first put in affine Niels form with one inversion for all
  * (fe_batch_invert: about 7M per point), so that each bucket addition is a
  * mixed addition (7M instead of 8M). Buckets hold P³ points; an empty bucket
  * is marked rather than set to the identity, so its first point is copied
- * instead of added. Variable time.
+ * instead of added. n ≥ 1, 4 ≤ w ≤ 15; base: scratch laid out by
+ * pippenger_layout from offset 0. Variable time.
  */
-int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
-                             const ge_ext *points, int w)
+static void pippenger_in(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points,
+                         int w, unsigned char *base)
 {
     int16_t *dig;
     ge_niels *aff;
     fe *zinv;
     ge_ext *bucket;
     uint8_t *used;
+    size_t total = 0, o[5];
     ge_ext acc, run, sum;
     ge_compl c;
-    int nd, acc_set = 0;
-    size_t nb;
+    int nd = 256 / w + 1, acc_set = 0;
+    size_t nb = (size_t)1 << (w - 1);
 
-    if (n == 0) {
-        ge_ext_0(r);
-        return 0;
-    }
-    if (w == 0) w = ge_msm_pippenger_window(effective_n(n, scalars));
-    if (w < 4 || w > 15) return -1;
-    nd = 256 / w + 1;
-    nb = (size_t)1 << (w - 1);
-
-    dig = n <= SIZE_MAX / (size_t)nd ? msm_alloc(n * (size_t)nd, sizeof *dig) : NULL;
-    aff = msm_alloc(n, sizeof *aff);
-    zinv = msm_alloc(n, sizeof *zinv);
-    bucket = msm_alloc(nb, sizeof *bucket);
-    used = msm_alloc(nb, 1);
-    if (dig == NULL || aff == NULL || zinv == NULL || bucket == NULL || used == NULL) {
-        free(dig);
-        free(aff);
-        free(zinv);
-        free(bucket);
-        free(used);
-        return -1;
-    }
+    pippenger_layout(&total, o, n, w);
+    aff = (ge_niels *)(void *)(base + o[0]);
+    zinv = (fe *)(void *)(base + o[1]);
+    bucket = (ge_ext *)(void *)(base + o[2]);
+    dig = (int16_t *)(void *)(base + o[3]);
+    used = base + o[4];
     for (size_t j = 0; j < n; j++) {
         radix2w_column(dig, n, j, scalars[j], w, nd);
         zinv[j] = points[j].Z;
     }
     fe_batch_invert(zinv, n); /* every Z ≠ 0 */
     for (size_t j = 0; j < n; j++) ext_to_niels(&aff[j], &points[j], &zinv[j]);
-    free(zinv);
 
     for (int k = nd - 1; k >= 0; k--) {
         const int16_t *row = dig + (size_t)k * n;
@@ -699,10 +755,27 @@ int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
     } else {
         ge_ext_0(r);
     }
-    free(dig);
-    free(aff);
-    free(bucket);
-    free(used);
+}
+
+/* r = Σ [s_i]P_i, Pippenger with window w (0: the measured choice), scratch
+ * on the heap. Variable time. */
+int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                             const ge_ext *points, int w)
+{
+    unsigned char *base;
+    size_t total = 0, o[5];
+
+    if (n == 0) {
+        ge_ext_0(r);
+        return 0;
+    }
+    if (w == 0) w = ge_msm_pippenger_window(effective_n(n, scalars));
+    if (w < 4 || w > 15) return -1;
+    pippenger_layout(&total, o, n, w);
+    base = ge_msm_scratch_alloc(total);
+    if (base == NULL) return -1;
+    pippenger_in(r, n, scalars, points, w, base);
+    ge_msm_scratch_free(base);
     return 0;
 }
 
@@ -727,6 +800,51 @@ void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
         rc = ge_msm_pippenger_vartime(r, n, scalars, points, ge_msm_pippenger_window(ne));
     }
     if (rc != 0) ge_msm_straus_vartime_stack(r, n, scalars, points);
+}
+
+/*
+ * The caller-scratch form of ge_multiscalar_vartime (msm.h): an upper bound
+ * of what either method needs for n points, whatever the scalars. The
+ * effective size is at most ⌈256·n/253⌉ ≤ 2n + 1, and the window table is
+ * nondecreasing, so the Pippenger windows that can occur are 4..window(2n+1).
+ */
+size_t ge_multiscalar_vartime_scratch_bytes(size_t n)
+{
+    straus_scratch sc;
+    size_t straus = 0, best;
+    int wmax;
+
+    if (n <= GE_MSM_STACK_CHUNK) return 0;
+    if (n > SIZE_MAX / (4 * WNAF_CAP(5))) return SIZE_MAX;
+    straus_scratch_layout(&sc, &straus, NULL, n, 0);
+    best = straus;
+    wmax = ge_msm_pippenger_window(2 * n + 1);
+    for (int w = 4; w <= wmax; w++) {
+        size_t t = 0, o[5];
+        pippenger_layout(&t, o, n, w);
+        if (t > best) best = t;
+    }
+    return best;
+}
+
+void ge_multiscalar_vartime_scratch(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                                    const ge_ext *points, void *scratch)
+{
+    size_t ne;
+
+    if (n <= GE_MSM_STACK_CHUNK || scratch == NULL) {
+        ge_msm_straus_vartime_stack(r, n, scalars, points);
+        return;
+    }
+    ne = effective_n(n, scalars);
+    if (ne < GE_MSM_PIPPENGER_MIN) {
+        straus_scratch sc;
+        size_t total = 0;
+        straus_scratch_layout(&sc, &total, scratch, n, 0);
+        straus_vt_in(r, n, scalars, points, &sc);
+    } else {
+        pippenger_in(r, n, scalars, points, ge_msm_pippenger_window(ne), scratch);
+    }
 }
 
 /* ---- precomputed tables for static points -------------------------------------- */
@@ -779,21 +897,21 @@ int ge_msm_tables_init(ge_msm_table *t, size_t n, const ge_ext *points)
     size_t g = n < group ? n : group;
     ge_ext *m;
     fe *z;
+    unsigned char *base;
+    size_t total = 0, o_m, o_z;
 
     if (n == 0) return 0;
-    m = msm_alloc(g * GE_MSM_PRECOMP_ENTRIES, sizeof *m);
-    z = msm_alloc(g * GE_MSM_PRECOMP_ENTRIES, sizeof *z);
-    if (m == NULL || z == NULL) {
-        free(m);
-        free(z);
-        return -1;
-    }
+    o_m = ge_msm_layout(&total, g * GE_MSM_PRECOMP_ENTRIES, sizeof *m);
+    o_z = ge_msm_layout(&total, g * GE_MSM_PRECOMP_ENTRIES, sizeof *z);
+    base = ge_msm_scratch_alloc(total);
+    if (base == NULL) return -1;
+    m = (ge_ext *)(void *)(base + o_m);
+    z = (fe *)(void *)(base + o_z);
     for (size_t lo = 0; lo < n; lo += g) {
         size_t np = n - lo < g ? n - lo : g;
         tables_fill(t + lo, np, points + lo, m, z);
     }
-    free(m);
-    free(z);
+    ge_msm_scratch_free(base);
     return 0;
 }
 

@@ -21,7 +21,8 @@
  *                             affine Niels points for static points (keys that
  *                             are reused), mixed with dynamic points
  *
- * Heap: the algorithms allocate their tables with malloc. The _vartime and
+ * Heap: the algorithms allocate their tables with malloc, one block per call
+ * (ge_msm_layout below). The _vartime and
  * _ct entry points that return int give -1 on allocation failure and leave r
  * unchanged; the backend operations ge_multiscalar_vartime/ge_multiscalar never
  * fail: when malloc fails they run Straus on chunks of GE_MSM_STACK_CHUNK points
@@ -43,6 +44,35 @@
 #include <stdint.h>
 
 #include "ge.h"
+
+/*
+ * Scratch: every function here that needs heap memory makes exactly one
+ * malloc per call, sized up front, and carves its arrays out of it. With
+ * glibc's defaults this matters: a single block larger than the mmap
+ * threshold raises the dynamic mmap and trim thresholds when it is freed, so
+ * the next call of the same size reuses the same (already faulted-in) heap
+ * memory, whereas several smaller blocks that together exceed
+ * M_TRIM_THRESHOLD make free() return the heap top to the system and every
+ * call faults its pages in again (docs/msm.md §4). The vector backends use
+ * the same two helpers:
+ *
+ *   size_t total = 0;
+ *   size_t o_a = ge_msm_layout(&total, n, sizeof *a);   offsets, 64-aligned
+ *   size_t o_b = ge_msm_layout(&total, m, sizeof *b);
+ *   unsigned char *base = ge_msm_scratch_alloc(total);  NULL: failure
+ *   a = (void *)(base + o_a); b = (void *)(base + o_b);
+ *   ... ge_msm_scratch_free(base);
+ *
+ * ge_msm_layout reserves n·size bytes at a 64-byte aligned offset of the
+ * block and returns that offset; on overflow it sets *total to SIZE_MAX,
+ * which ge_msm_scratch_alloc refuses (NULL). ge_msm_scratch_alloc returns a
+ * 64-byte aligned block of at least max(total, 1) bytes (one malloc), or
+ * NULL; ge_msm_scratch_free releases it (NULL is allowed). Secrets must be
+ * wiped by the caller before the free.
+ */
+size_t ge_msm_layout(size_t *total, size_t n, size_t size);
+void *ge_msm_scratch_alloc(size_t total);
+void ge_msm_scratch_free(void *p);
 
 /* Below this many full-size scalars (Σ bitlength/253) ge_multiscalar_vartime
  * uses Straus, from it on Pippenger (measured crossover, docs/msm.md). */
@@ -90,6 +120,20 @@ void ge_msm_straus_ct_stack(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
 /* The serial backend's operations (src/backend/backend.h): never fail. */
 void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                             const ge_ext *points);
+/*
+ * The caller-scratch form (backend.h, multiscalar_vartime_scratch): the same
+ * result as ge_multiscalar_vartime with no allocation, the heap memory taken
+ * from scratch, which holds at least ge_multiscalar_vartime_scratch_bytes(n)
+ * bytes and is 64-byte aligned (a block of ge_msm_scratch_alloc or a
+ * ge_msm_layout offset in one). The bound holds for any scalars, so a caller
+ * can size one block for its largest call and reuse it for smaller ones.
+ * scratch_bytes returns 0 when no scratch is needed (n ≤ GE_MSM_STACK_CHUNK:
+ * stack tables; scratch may then be NULL), SIZE_MAX when n is too large to
+ * represent (ge_msm_scratch_alloc then fails). Variable time.
+ */
+size_t ge_multiscalar_vartime_scratch_bytes(size_t n);
+void ge_multiscalar_vartime_scratch(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
+                                    const ge_ext *points, void *scratch);
 void ge_multiscalar(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points);
 
 /*

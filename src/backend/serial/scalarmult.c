@@ -261,5 +261,7 @@ const struct backend backend_serial = {
     .double_scalarmult_vartime = ge_double_scalarmult_vartime,
     .multiscalar_vartime = ge_multiscalar_vartime,
     .multiscalar = ge_multiscalar,
+    .multiscalar_vartime_scratch_bytes = ge_multiscalar_vartime_scratch_bytes,
+    .multiscalar_vartime_scratch = ge_multiscalar_vartime_scratch,
     .x25519 = x25519_ladder_serial,
 };

@@ -305,16 +305,19 @@ static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const
 }
 
 /*
- * The backend table of this ISA. Fixed-base multiplication and (for now)
- * the multiscalar algorithms are the serial ones; X25519 runs on the fastest
- * serial field the CPU has (the BMI2/ADX radix-2^64 ladder, docs/x25519.md).
+ * The backend table of this ISA: every entry is a vector algorithm (the
+ * multiscalar ones in msm.c, the 4-way decoder in decode.c) except X25519,
+ * which is the ladder vpoint.h names for the ISA (VBACKEND_X25519).
  */
 const struct backend VFN(backend) = {
     .name = VBACKEND_NAME,
     .scalarmult = VFN(scalarmult),
     .scalarmult_base = VFN(scalarmult_base),
     .double_scalarmult_vartime = VFN(double_scalarmult_vartime),
-    .multiscalar_vartime = ge_multiscalar_vartime,
-    .multiscalar = ge_multiscalar,
-    .x25519 = x25519_ladder_best,
+    .multiscalar_vartime = VFN(multiscalar_vartime), /* vector/msm.c */
+    .multiscalar = VFN(multiscalar),
+    .multiscalar_vartime_scratch_bytes = VFN(multiscalar_vartime_scratch_bytes),
+    .multiscalar_vartime_scratch = VFN(multiscalar_vartime_scratch),
+    .x25519 = VBACKEND_X25519,
+    .frombytes4_vartime = VFN(frombytes4_vartime), /* vector/decode.c */
 };

@@ -28,6 +28,19 @@
  *                                    of vpt_dbl)
  *
  * VFN(name) names a function of this ISA's backend (avx2_name, ifma_name).
+ *
+ * The 4-way field (four independent elements, one per lane; decode.c):
+ *
+ *   vfe                          four field elements
+ *   vfe_pack(h, f)               h = (f[0], f[1], f[2], f[3]), f tight serial fe;
+ *                                h is a multiplier operand
+ *   vfe_unpack(f, h)             f[i] = lane i of h, tight serial fe
+ *   vfe_mul(h, f, g)             h = f·g lane by lane
+ *   vfe_sq(h, f)                 h = f² lane by lane
+ *
+ * Operands and results of vfe_mul / vfe_sq are "operand-ready": any result
+ * feeds the next product and vfe_unpack directly (the bounds are stated at
+ * each definition). All constant time; aliasing allowed.
  */
 #ifndef VEC25519_BACKEND_VECTOR_VPOINT_H
 #define VEC25519_BACKEND_VECTOR_VPOINT_H
@@ -50,6 +63,44 @@ typedef ge_avx2_cached vpt_cached;
 #define vpt_dbl_n ge_avx2_ext_dbl_n
 #define VFN(name) avx2_##name
 #define VBACKEND_NAME "avx2"
+/* X25519 in this table: the BMI2/ADX radix-2^64 ladder (or the serial one),
+ * which beats a ladder on this 4-way field (docs/x25519.md). */
+#define VBACKEND_X25519 x25519_ladder_best
+
+typedef fe2625x4 vfe;
+
+/* h = f[0..3]. In: tight fe; out: b < 0.0001 (fe2625x4.h). */
+static inline void vfe_pack(vfe *h, const fe f[4])
+{
+#if defined(VEC25519_SERIAL_U32)
+    fe2625x4_pack(h, &f[0], &f[1], &f[2], &f[3]); /* fe2625 tight: b < 0.17 */
+    fe2625x4_reduce(h, h);                        /* b < 0.0001 */
+#else
+    fe2625x4_from_radix51(h, f[0].v, f[1].v, f[2].v, f[3].v); /* b < 0.0001 */
+#endif
+}
+
+/* f[0..3] = h. In: b < 0.16 (every vfe_mul / vfe_sq result); out: tight fe. */
+static inline void vfe_unpack(fe f[4], const vfe *h)
+{
+#if defined(VEC25519_SERIAL_U32)
+    fe2625x4_unpack(&f[0], &f[1], &f[2], &f[3], h);
+#else
+    fe2625x4_to_radix51(f[0].v, f[1].v, f[2].v, f[3].v, h);
+#endif
+}
+
+/* h = f·g. In: b_f < 2.5, b_g < 1.75; out: b < 0.0003. */
+static inline void vfe_mul(vfe *h, const vfe *f, const vfe *g)
+{
+    fe2625x4_mul(h, f, g);
+}
+
+/* h = f². In: b < 1.75; out: b < 0.0002. */
+static inline void vfe_sq(vfe *h, const vfe *f)
+{
+    fe2625x4_sq(h, f);
+}
 #elif defined(VEC25519_VECTOR_IFMA)
 #include "../ifma/edwards_ifma.h"
 typedef ge_ifma_ext vpt_ext;
@@ -66,8 +117,64 @@ typedef ge_ifma_cached vpt_cached;
 #define vpt_cached_cneg ge_ifma_cached_cneg
 #define VFN(name) ifma_##name
 #define VBACKEND_NAME "ifma"
+/* X25519 in this table: the single ladder on the 4-way IFMA field
+ * (src/backend/ifma/ladder_ifma.c, docs/x25519.md §8). */
+#define VBACKEND_X25519 x25519_ladder_ifma
+
+typedef fe52x4 vfe;
+
+/* h = f[0..3]. In: tight fe; out: b < 0.17 < 1, a multiplier operand (fe52x4.h). */
+static inline void vfe_pack(vfe *h, const fe f[4])
+{
+#if defined(VEC25519_SERIAL_U32)
+    fe51 c[4];
+    uint8_t s[32];
+
+    for (int i = 0; i < 4; i++) {
+        fe_tobytes(s, &f[i]);
+        fe51_frombytes(&c[i], s); /* limbs < 2^51: b = 0 */
+    }
+    fe52x4_pack(h, &c[0], &c[1], &c[2], &c[3]);
+#else
+    fe52x4_pack(h, &f[0], &f[1], &f[2], &f[3]); /* fe51 tight: b < 0.17 */
+#endif
+}
+
+/* f[0..3] = h. In: b < 0.16 (every vfe_mul / vfe_sq result); out: tight fe. */
+static inline void vfe_unpack(fe f[4], const vfe *h)
+{
+#if defined(VEC25519_SERIAL_U32)
+    fe51 c[4];
+    uint8_t s[32];
+
+    fe52x4_unpack(&c[0], &c[1], &c[2], &c[3], h);
+    for (int i = 0; i < 4; i++) {
+        fe51_tobytes(s, &c[i]);
+        fe_frombytes(&f[i], s);
+    }
+#else
+    fe52x4_unpack(&f[0], &f[1], &f[2], &f[3], h);
+#endif
+}
+
+/* h = f·g. In: b < 1; the product has b < 9.07, one carry pass: out b < 0.00001. */
+static inline void vfe_mul(vfe *h, const vfe *f, const vfe *g)
+{
+    fe52x4_mul(h, f, g);
+    fe52x4_reduce(h, h);
+}
+
+/* h = f². In: b < 1; out: b < 0.00001 (as vfe_mul). */
+static inline void vfe_sq(vfe *h, const vfe *f)
+{
+    fe52x4_sq(h, f);
+    fe52x4_reduce(h, h);
+}
 #else
 #error "vpoint.h: define VEC25519_VECTOR_AVX2 or VEC25519_VECTOR_IFMA"
 #endif
+
+/* The backend table's frombytes4_vartime (decode.c; backend.h). */
+void VFN(frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], int policy);
 
 #endif /* VEC25519_BACKEND_VECTOR_VPOINT_H */

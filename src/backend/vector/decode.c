@@ -1,0 +1,81 @@
+/*
+ * Decoding four edwards25519 points at once (the backend table's
+ * frombytes4_vartime, backend.h), written once against the 4-way field of
+ * vpoint.h and compiled once per ISA (included from
+ * src/backend/avx2/backend_avx2.c and src/backend/ifma/backend_ifma.c).
+ *
+ * A decoding is one exponentiation w^((p-5)/8) (about 254 squarings and 11
+ * multiplications) between a few serial operations. The serial decoder is
+ * cut there (ge_decode_begin / ge_decode_finish, src/backend/serial/
+ * ge_frombytes.c): each lane's state and w are computed by the serial code,
+ * the four exponentiations run as one chain on the 4-way field, and each
+ * lane is finished by the serial code. The policy (canonical y, x = 0 with
+ * the sign bit, the square test, the sqrt(-1) fix-up, the sign) is thus the
+ * serial decoder's own and cannot drift; only the power is computed here.
+ *
+ * Variable time in name only: the arithmetic is the constant-time chain and
+ * the serial halves; the encodings are public (Ed25519 keys and R), and the
+ * verdicts are revealed.
+ */
+#include "../backend.h"
+#include "vpoint.h"
+
+/* h = f^(2^n), n ≥ 1 (public): n squarings. */
+static void vfe_sqn(vfe *h, const vfe *f, int n)
+{
+    vfe_sq(h, f);
+    for (int i = 1; i < n; i++) vfe_sq(h, h);
+}
+
+/*
+ * h = z^((p-5)/8) = z^(2^252 - 3) lane by lane: the addition chain of
+ * fe_pow22523 (src/field/fe_common.c), each line the exponent reached.
+ * Every vfe_mul / vfe_sq result is operand-ready (vpoint.h), so the chain
+ * needs no carry of its own. 252 squarings, 11 multiplications.
+ */
+static void vfe_pow22523(vfe *h, const vfe *z)
+{
+    vfe z2, z9, z11, a, b, t;
+
+    vfe_sq(&z2, z);            /* z2 = 2 */
+    vfe_sqn(&t, &z2, 2);       /* 8 */
+    vfe_mul(&z9, &t, z);       /* z9 = 9 */
+    vfe_mul(&z11, &z9, &z2);   /* z11 = 11 */
+    vfe_sq(&t, &z11);          /* 22 */
+    vfe_mul(&a, &t, &z9);      /* a = 31 = 2^5 - 1 */
+    vfe_sqn(&t, &a, 5);        /* 2^10 - 2^5 */
+    vfe_mul(&a, &t, &a);       /* a = 2^10 - 1 */
+    vfe_sqn(&t, &a, 10);       /* 2^20 - 2^10 */
+    vfe_mul(&b, &t, &a);       /* b = 2^20 - 1 */
+    vfe_sqn(&t, &b, 20);       /* 2^40 - 2^20 */
+    vfe_mul(&t, &t, &b);       /* 2^40 - 1 */
+    vfe_sqn(&t, &t, 10);       /* 2^50 - 2^10 */
+    vfe_mul(&a, &t, &a);       /* a = 2^50 - 1 */
+    vfe_sqn(&t, &a, 50);       /* 2^100 - 2^50 */
+    vfe_mul(&b, &t, &a);       /* b = 2^100 - 1 */
+    vfe_sqn(&t, &b, 100);      /* 2^200 - 2^100 */
+    vfe_mul(&t, &t, &b);       /* 2^200 - 1 */
+    vfe_sqn(&t, &t, 50);       /* 2^250 - 2^50 */
+    vfe_mul(&t, &t, &a);       /* 2^250 - 1 */
+    vfe_sqn(&t, &t, 2);        /* 2^252 - 4 */
+    vfe_mul(h, &t, z);         /* 2^252 - 3 */
+}
+
+/*
+ * out[i], ok[i] = what ge_ext_frombytes (policy GE_DECODE_STRICT) or
+ * ge_ext_frombytes_relaxed (GE_DECODE_RELAXED) gives for in[i]: the point
+ * and 0, or the identity and -1. Variable time (public encodings).
+ */
+void VFN(frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], int policy)
+{
+    ge_decode_ctx c[4];
+    fe w[4], pw[4];
+    vfe vw, vpw;
+    const int relaxed = policy == GE_DECODE_RELAXED;
+
+    for (int i = 0; i < 4; i++) ge_decode_begin(&c[i], &w[i], in[i]); /* w_i = u_i·v_i^7 */
+    vfe_pack(&vw, w);
+    vfe_pow22523(&vpw, &vw); /* w_i^((p-5)/8), all four lanes */
+    vfe_unpack(pw, &vpw);
+    for (int i = 0; i < 4; i++) ok[i] = ge_decode_finish(&out[i], &c[i], &pw[i], relaxed);
+}
