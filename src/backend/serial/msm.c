@@ -99,7 +99,7 @@ void ge_msm_scratch_free(void *p)
  * the same for s < 2^255 in 64 digits; here the top carry needs a 65th.)
  * Constant time.
  */
-static void recode_radix16_256(int8_t e[65], const uint8_t s[32])
+void ge_msm_recode_radix16_256(int8_t e[65], const uint8_t s[32])
 {
     int carry = 0;
     for (int k = 0; k < 64; k++) {
@@ -209,7 +209,7 @@ int ge_msm_straus_ct(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge
     tab = (ge_cached (*)[8])(void *)(base + o_tab);
     e = (int8_t (*)[65])(void *)(base + o_e);
     for (size_t j = 0; j < n; j++) {
-        recode_radix16_256(e[j], scalars[j]);
+        ge_msm_recode_radix16_256(e[j], scalars[j]);
         multiples_ct(tab[j], &points[j]);
     }
     straus_ct_run(r, n, (const int8_t (*)[65])e, (const ge_cached (*)[8])tab);
@@ -234,7 +234,7 @@ void ge_msm_straus_ct_stack(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
     for (size_t lo = 0; lo < n; lo += GE_MSM_STACK_CHUNK) {
         size_t m = n - lo < GE_MSM_STACK_CHUNK ? n - lo : GE_MSM_STACK_CHUNK;
         for (size_t j = 0; j < m; j++) {
-            recode_radix16_256(e[j], scalars[lo + j]);
+            ge_msm_recode_radix16_256(e[j], scalars[lo + j]);
             multiples_ct(tab[j], &points[lo + j]);
         }
         straus_ct_run(&h, m, (const int8_t (*)[65])e, (const ge_cached (*)[8])tab);
@@ -617,7 +617,7 @@ int ge_msm_pippenger_window(size_t n)
  * r = 256 − (nd−1)·w < w bits, so it is at most 2^r ≤ 2^(w-1) with the carry.
  * Variable time.
  */
-static void radix2w_column(int16_t *dig, size_t stride, size_t j, const uint8_t s[32], int w,
+void ge_msm_radix2w_column(int16_t *dig, size_t stride, size_t j, const uint8_t s[32], int w,
                            int nd)
 {
     uint64_t x[6] = {0, 0, 0, 0, 0, 0};
@@ -653,7 +653,7 @@ static void add_or_set(ge_ext *h, int *set, const ge_ext *b)
  * windows, measured on full-size scalars, are looked up with this size.
  * Variable time.
  */
-static size_t effective_n(size_t n, const uint8_t (*scalars)[32])
+size_t ge_msm_effective_n(size_t n, const uint8_t (*scalars)[32])
 {
     size_t bits = 0;
     for (size_t i = 0; i < n; i++) {
@@ -711,7 +711,7 @@ static void pippenger_in(ge_ext *r, size_t n, const uint8_t (*scalars)[32], cons
     dig = (int16_t *)(void *)(base + o[3]);
     used = base + o[4];
     for (size_t j = 0; j < n; j++) {
-        radix2w_column(dig, n, j, scalars[j], w, nd);
+        ge_msm_radix2w_column(dig, n, j, scalars[j], w, nd);
         zinv[j] = points[j].Z;
     }
     fe_batch_invert(zinv, n); /* every Z ≠ 0 */
@@ -769,7 +769,7 @@ int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
         ge_ext_0(r);
         return 0;
     }
-    if (w == 0) w = ge_msm_pippenger_window(effective_n(n, scalars));
+    if (w == 0) w = ge_msm_pippenger_window(ge_msm_effective_n(n, scalars));
     if (w < 4 || w > 15) return -1;
     pippenger_layout(&total, o, n, w);
     base = ge_msm_scratch_alloc(total);
@@ -782,7 +782,7 @@ int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
 /* The serial backend's multiscalar_vartime: never fails (stack Straus when
  * the heap is short, or for n ≤ GE_MSM_STACK_CHUNK where it is the same
  * algorithm without malloc). Straus below GE_MSM_PIPPENGER_MIN full-size
- * scalars (effective_n), Pippenger from there. Variable time. */
+ * scalars (ge_msm_effective_n), Pippenger from there. Variable time. */
 void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                             const ge_ext *points)
 {
@@ -793,7 +793,7 @@ void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
         ge_msm_straus_vartime_stack(r, n, scalars, points);
         return;
     }
-    ne = effective_n(n, scalars);
+    ne = ge_msm_effective_n(n, scalars);
     if (ne < GE_MSM_PIPPENGER_MIN) {
         rc = ge_msm_straus_vartime(r, n, scalars, points);
     } else {
@@ -836,7 +836,7 @@ void ge_multiscalar_vartime_scratch(ge_ext *r, size_t n, const uint8_t (*scalars
         ge_msm_straus_vartime_stack(r, n, scalars, points);
         return;
     }
-    ne = effective_n(n, scalars);
+    ne = ge_msm_effective_n(n, scalars);
     if (ne < GE_MSM_PIPPENGER_MIN) {
         straus_scratch sc;
         size_t total = 0;
@@ -951,7 +951,7 @@ int ge_msm_precomp_vartime(ge_ext *r, size_t ns, const uint8_t (*sscalars)[32],
                            const ge_msm_table *const *stables, size_t nd,
                            const uint8_t (*dscalars)[32], const ge_ext *dpoints)
 {
-    int pip = nd > GE_MSM_STACK_CHUNK && effective_n(nd, dscalars) >= GE_MSM_PIPPENGER_MIN;
+    int pip = nd > GE_MSM_STACK_CHUNK && ge_msm_effective_n(nd, dscalars) >= GE_MSM_PIPPENGER_MIN;
     size_t nds = pip ? 0 : nd; /* dynamic points done by Straus */
     straus_scratch sc;
     digits_by_pos dp;

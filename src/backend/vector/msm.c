@@ -51,6 +51,7 @@
 #include "../../internal/bytes.h"
 #include "../../scalar/sc.h"
 #include "../backend.h"
+#include "../serial/msm.h" /* the scratch helpers and the shared scalar digits */
 #include "msm.h"
 #include "vpoint.h"
 
@@ -87,28 +88,6 @@ static void *vcarve(unsigned char *base, size_t *off, size_t n, size_t size)
 }
 
 /* ---- constant-time Straus ---------------------------------------------------------- */
-
-/*
- * e[0..64] with s = Σ e[k]·16^k, e[k] ∈ [-8, 8) for k < 64 and e[64] ∈ {0, 1},
- * for any 256-bit s: sc_recode_radix16 of s mod 2^255 (e[63] ∈ [-8, 8]),
- * then 2^255 = 8·16^63 is added to e[63] (d ∈ [-8, 16]) and d ≥ 8 becomes
- * d − 16 with a carry of 1 into e[64]: carry = (d + 8) >> 4. The same digits
- * as the serial recode_radix16_256. Constant time; the copy is wiped.
- */
-static void vrecode_radix16_256(int8_t e[65], const uint8_t s[32])
-{
-    uint8_t low[32];
-    int d, carry;
-
-    memcpy(low, s, 32);
-    low[31] &= 127;
-    sc_recode_radix16(e, low);
-    d = e[63] + 8 * (s[31] >> 7); /* [-8, 16] */
-    carry = (d + 8) >> 4;         /* 1 iff d ≥ 8 */
-    e[63] = (int8_t)(d - 16 * carry);
-    e[64] = (int8_t)carry;
-    vec25519_wipe(low, sizeof low);
-}
 
 /* table[j] = [j+1]P, j = 0..7, cached: P, then seven re-additions of P (the
  * formulas are unified, so P + P is a doubling). Constant time. */
@@ -173,7 +152,7 @@ int VFN(msm_straus_ct)(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const 
         return -1;
     }
     for (size_t j = 0; j < n; j++) {
-        vrecode_radix16_256(e[j], scalars[j]);
+        ge_msm_recode_radix16_256(e[j], scalars[j]);
         vmultiples_ct(tab[j], &points[j]);
     }
     vstraus_ct_run(&h, n, (const int8_t (*)[65])e, (const vpt_cached (*)[8])tab);
@@ -202,7 +181,7 @@ void VFN(msm_straus_ct_stack)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
     for (size_t lo = 0; lo < n; lo += VMSM_STACK_CHUNK) {
         size_t m = n - lo < VMSM_STACK_CHUNK ? n - lo : VMSM_STACK_CHUNK;
         for (size_t j = 0; j < m; j++) {
-            vrecode_radix16_256(e[j], scalars[lo + j]);
+            ge_msm_recode_radix16_256(e[j], scalars[lo + j]);
             vmultiples_ct(tab[j], &points[lo + j]);
         }
         vstraus_ct_run(&h, m, (const int8_t (*)[65])e, (const vpt_cached (*)[8])tab);
@@ -469,35 +448,6 @@ int VFN(msm_pippenger_window)(size_t n)
     return 12;
 }
 
-/*
- * Column j of the position-major digit array dig[k·stride + j], k < nd =
- * 256/w + 1: s = Σ dig[k]·2^(wk) with dig[k] ∈ [-2^(w-1), 2^(w-1)) for
- * k < nd − 1 (window value plus carry, v ≥ 2^(w-1) becoming v − 2^w with a
- * carry of 1) and the last digit unsigned: its window holds 256 − (nd−1)·w
- * < w bits, so with the carry it is at most 2^(w-1). Variable time.
- */
-static void vradix2w_column(int16_t *dig, size_t stride, size_t j, const uint8_t s[32], int w,
-                            int nd)
-{
-    uint64_t x[6] = {0, 0, 0, 0, 0, 0};
-    const uint64_t mask = ((uint64_t)1 << w) - 1;
-    const int half = 1 << (w - 1);
-    int carry = 0;
-
-    for (int i = 0; i < 4; i++) x[i] = load64_le(s + 8 * i);
-    for (int k = 0; k < nd; k++) {
-        int at = k * w, q = at / 64, sh = at % 64;
-        uint64_t bits = x[q] >> sh;
-        if (sh + w > 64) bits |= x[q + 1] << (64 - sh);
-        int v = (int)(bits & mask) + carry; /* [0, 2^w] */
-        if (k < nd - 1) {
-            carry = (v + half) >> w; /* 1 iff v ≥ 2^(w-1) */
-            v -= carry << w;
-        }
-        dig[(size_t)k * stride + j] = (int16_t)v;
-    }
-}
-
 /* h = h + b where h may be unset (the identity, not yet written): *set says
  * whether h holds a value. Variable time. */
 static void vadd_or_set(vpt_ext *h, int *set, const vpt_ext *b)
@@ -508,21 +458,6 @@ static void vadd_or_set(vpt_ext *h, int *set, const vpt_ext *b)
         *h = *b;
         *set = 1;
     }
-}
-
-/* Σ bitlength(s_i) / 253, rounded up: the size in full-size scalars (as
- * the serial effective_n; docs/msm.md §2). Variable time. */
-static size_t veffective_n(size_t n, const uint8_t (*scalars)[32])
-{
-    size_t bits = 0;
-
-    for (size_t i = 0; i < n; i++) {
-        int top = 31;
-        while (top >= 0 && scalars[i][top] == 0) top--;
-        if (top < 0) continue;
-        bits += (size_t)(8 * top + 32 - __builtin_clz((unsigned)scalars[i][top]));
-    }
-    return (bits + 252) / 253;
 }
 
 /* The scratch of Pippenger over n ≤ VMSM_MAX_N points with window w. */
@@ -566,7 +501,7 @@ static void vpippenger_in(vpt_ext *h, size_t n, const uint8_t (*scalars)[32],
 
     for (size_t j = 0; j < n; j++) {
         vpt_ext e;
-        vradix2w_column(sc->dig, n, j, scalars[j], w, nd);
+        ge_msm_radix2w_column(sc->dig, n, j, scalars[j], w, nd);
         vpt_from_ge(&e, &points[j]);
         vpt_to_cached(&pc[j], &e);
     }
@@ -624,7 +559,7 @@ int VFN(msm_pippenger_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32]
         ge_ext_0(r);
         return 0;
     }
-    if (w == 0) w = VFN(msm_pippenger_window)(veffective_n(n, scalars));
+    if (w == 0) w = VFN(msm_pippenger_window)(ge_msm_effective_n(n, scalars));
     if (w < 4 || w > 15 || n > VMSM_MAX_N) return -1;
     vpip_layout(&sc, &total, NULL, n, w);
     block = aligned_alloc(64, total);
@@ -640,7 +575,7 @@ int VFN(msm_pippenger_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32]
 /* The vector backend's multiscalar_vartime: never fails (stack Straus when
  * the heap is short, or for n ≤ VMSM_STACK_CHUNK where it is the same
  * algorithm without malloc). Straus below VMSM_PIPPENGER_MIN full-size
- * scalars (veffective_n), Pippenger from there. Variable time. */
+ * scalars (ge_msm_effective_n), Pippenger from there. Variable time. */
 void VFN(multiscalar_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                               const ge_ext *points)
 {
@@ -651,7 +586,7 @@ void VFN(multiscalar_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
         VFN(msm_straus_vartime_stack)(r, n, scalars, points);
         return;
     }
-    ne = veffective_n(n, scalars);
+    ne = ge_msm_effective_n(n, scalars);
     if (ne < VMSM_PIPPENGER_MIN) {
         rc = VFN(msm_straus_vartime)(r, n, scalars, points);
     } else {
@@ -697,7 +632,7 @@ void VFN(multiscalar_vartime_scratch)(ge_ext *r, size_t n, const uint8_t (*scala
         VFN(msm_straus_vartime_stack)(r, n, scalars, points);
         return;
     }
-    ne = veffective_n(n, scalars);
+    ne = ge_msm_effective_n(n, scalars);
     if (ne < VMSM_PIPPENGER_MIN) {
         vstraus_scratch sc;
         vstraus_layout(&sc, &total, scratch, n);
