@@ -37,6 +37,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "../../internal/bounds.h"
 #include "../../internal/ct.h"
 #include "../serial/fe2625.h"
 
@@ -107,22 +108,6 @@ typedef enum { FE2625X4_SHUFFLES(FE2625X4_SHUF_ENUM_) FE2625X4_SHUF_COUNT } fe26
 #include <stdio.h>
 #include <stdlib.h>
 
-/* 2^x for 0 ≤ x < 40, without libm: 2^n·e^(f·ln 2) for x = n + f, e^y by its series. */
-static inline double fe2625x4_pow2_(double x)
-{
-    double scale = 1.0, sum = 1.0, term = 1.0, f;
-    while (x >= 1.0) {
-        scale *= 2.0;
-        x -= 1.0;
-    }
-    f = x * 0.69314718055994530942;
-    for (int k = 1; k < 30; k++) {
-        term *= f / k;
-        sum += term;
-    }
-    return scale * sum;
-}
-
 /* Limb i of lane (0..3). Variable time: check builds only. */
 static inline uint32_t fe2625x4_limb_(const fe2625x4 *f, int lane, int i)
 {
@@ -140,7 +125,7 @@ static inline void fe2625x4_check_(const fe2625x4 *f, double ba, double bb, doub
     for (int l = 0; l < 4; l++) {
         for (int i = 0; i < 10; i++) {
             uint32_t x = fe2625x4_limb_(f, l, i);
-            double lim = fe2625x4_pow2_(FE2625_WIDTH(i) + b[l]);
+            double lim = bounds_pow2(FE2625_WIDTH(i) + b[l]);
             if ((double)x >= lim) {
                 fprintf(stderr,
                         "%s:%d: bound violated: %s lane %c limb %d = 0x%08x >= 2^(%d + %.5f)\n",

@@ -41,6 +41,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "../../internal/bounds.h"
 #include "../../internal/ct.h"
 #include "../serial/fe51.h"
 
@@ -132,22 +133,6 @@ typedef enum { FE52X4_SHUFFLES(FE52X4_SHUF_ENUM_) FE52X4_SHUF_END_ } fe52x4_shuf
 #include <stdio.h>
 #include <stdlib.h>
 
-/* 2^x for 0 ≤ x < 64, without libm: 2^n·e^(f·ln 2) for x = n + f, e^y by its series. */
-static inline double fe52x4_pow2_(double x)
-{
-    double scale = 1.0, sum = 1.0, term = 1.0, f;
-    while (x >= 1.0) {
-        scale *= 2.0;
-        x -= 1.0;
-    }
-    f = x * 0.69314718055994530942;
-    for (int k = 1; k < 30; k++) {
-        term *= f / k;
-        sum += term;
-    }
-    return scale * sum;
-}
-
 /* Limb i of lane (0..3). Variable time: check builds only. */
 static inline uint64_t fe52x4_limb_(const fe52x4 *f, int lane, int i)
 {
@@ -159,7 +144,7 @@ static inline uint64_t fe52x4_limb_(const fe52x4 *f, int lane, int i)
 /* The largest integer below 2^(51 + b), capped at 2^64 - 1 (compared exactly, not in double). */
 static inline uint64_t fe52x4_limb_max_(double b)
 {
-    const double lim = fe52x4_pow2_(51.0 + b);
+    const double lim = bounds_pow2(51.0 + b);
     uint64_t m;
     if (lim >= 18446744073709551615.0) return UINT64_MAX;
     m = (uint64_t)lim;
