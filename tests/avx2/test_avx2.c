@@ -30,6 +30,7 @@
 #include "backend/serial/fe2625.h"
 #include "backend/serial/fe51.h"
 #include "backend/serial/ge.h"
+#include "internal/bounds.h"
 #include "test.h"
 
 #define N_FIELD 10000
@@ -39,26 +40,10 @@ static const int WIDTH[10] = {26, 25, 26, 25, 26, 25, 26, 25, 26, 25};
 
 /* ---- helpers: lanes, bounds, values ----------------------------------------- */
 
-/* 2^x, 0 ≤ x < 40, without libm. */
-static double pow2(double x)
-{
-    double scale = 1.0, sum = 1.0, term = 1.0, f;
-    while (x >= 1.0) {
-        scale *= 2.0;
-        x -= 1.0;
-    }
-    f = x * 0.69314718055994530942;
-    for (int k = 1; k < 30; k++) {
-        term *= f / k;
-        sum += term;
-    }
-    return scale * sum;
-}
-
 /* The largest limb value below 2^(w + b), capped at 2^32 - 1. */
 static uint32_t limb_max(int w, double b)
 {
-    double lim = pow2(w + b);
+    double lim = bounds_pow2(w + b);
     if (lim > 4294967295.0) return UINT32_MAX;
     uint64_t m = (uint64_t)lim;
     if ((double)m >= lim) m--;

@@ -32,6 +32,7 @@
 #include "backend/ifma/fe52x4.h"
 #include "backend/serial/fe51.h"
 #include "backend/serial/ge.h"
+#include "internal/bounds.h"
 #include "internal/cpu.h"
 #include "test.h"
 
@@ -41,26 +42,10 @@
 
 /* ---- helpers: lanes, bounds, values ----------------------------------------- */
 
-/* 2^x, 0 ≤ x < 64, without libm. */
-static double pow2(double x)
-{
-    double scale = 1.0, sum = 1.0, term = 1.0, f;
-    while (x >= 1.0) {
-        scale *= 2.0;
-        x -= 1.0;
-    }
-    f = x * 0.69314718055994530942;
-    for (int k = 1; k < 30; k++) {
-        term *= f / k;
-        sum += term;
-    }
-    return scale * sum;
-}
-
 /* The largest limb value below 2^(51 + b), capped at 2^64 - 1. */
 static uint64_t limb_max(double b)
 {
-    double lim = pow2(51.0 + b);
+    double lim = bounds_pow2(51.0 + b);
     uint64_t m;
     if (lim >= 18446744073709551615.0) return UINT64_MAX;
     m = (uint64_t)lim;
