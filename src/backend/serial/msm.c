@@ -617,8 +617,8 @@ int ge_msm_pippenger_window(size_t n)
  * r = 256 − (nd−1)·w < w bits, so it is at most 2^r ≤ 2^(w-1) with the carry.
  * Variable time.
  */
-void ge_msm_radix2w_column(int16_t *dig, size_t stride, size_t j, const uint8_t s[32], int w,
-                           int nd)
+void ge_msm_radix2w_column_vartime(int16_t *dig, size_t stride, size_t j, const uint8_t s[32],
+                                   int w, int nd)
 {
     uint64_t x[6] = {0, 0, 0, 0, 0, 0};
     uint64_t mask = ((uint64_t)1 << w) - 1;
@@ -653,7 +653,7 @@ static void add_or_set(ge_ext *h, int *set, const ge_ext *b)
  * windows, measured on full-size scalars, are looked up with this size.
  * Variable time.
  */
-size_t ge_msm_effective_n(size_t n, const uint8_t (*scalars)[32])
+size_t ge_msm_effective_n_vartime(size_t n, const uint8_t (*scalars)[32])
 {
     size_t bits = 0;
     for (size_t i = 0; i < n; i++) {
@@ -711,7 +711,7 @@ static void pippenger_in(ge_ext *r, size_t n, const uint8_t (*scalars)[32], cons
     dig = (int16_t *)(void *)(base + o[3]);
     used = base + o[4];
     for (size_t j = 0; j < n; j++) {
-        ge_msm_radix2w_column(dig, n, j, scalars[j], w, nd);
+        ge_msm_radix2w_column_vartime(dig, n, j, scalars[j], w, nd);
         zinv[j] = points[j].Z;
     }
     fe_batch_invert(zinv, n); /* every Z ≠ 0 */
@@ -769,7 +769,7 @@ int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
         ge_ext_0(r);
         return 0;
     }
-    if (w == 0) w = ge_msm_pippenger_window(ge_msm_effective_n(n, scalars));
+    if (w == 0) w = ge_msm_pippenger_window(ge_msm_effective_n_vartime(n, scalars));
     if (w < 4 || w > 15) return -1;
     pippenger_layout(&total, o, n, w);
     base = ge_msm_scratch_alloc(total);
@@ -782,7 +782,7 @@ int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
 /* The serial backend's multiscalar_vartime: never fails (stack Straus when
  * the heap is short, or for n ≤ GE_MSM_STACK_CHUNK where it is the same
  * algorithm without malloc). Straus below GE_MSM_PIPPENGER_MIN full-size
- * scalars (ge_msm_effective_n), Pippenger from there. Variable time. */
+ * scalars (ge_msm_effective_n_vartime), Pippenger from there. Variable time. */
 void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                             const ge_ext *points)
 {
@@ -793,7 +793,7 @@ void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
         ge_msm_straus_vartime_stack(r, n, scalars, points);
         return;
     }
-    ne = ge_msm_effective_n(n, scalars);
+    ne = ge_msm_effective_n_vartime(n, scalars);
     if (ne < GE_MSM_PIPPENGER_MIN) {
         rc = ge_msm_straus_vartime(r, n, scalars, points);
     } else {
@@ -836,7 +836,7 @@ void ge_multiscalar_vartime_scratch(ge_ext *r, size_t n, const uint8_t (*scalars
         ge_msm_straus_vartime_stack(r, n, scalars, points);
         return;
     }
-    ne = ge_msm_effective_n(n, scalars);
+    ne = ge_msm_effective_n_vartime(n, scalars);
     if (ne < GE_MSM_PIPPENGER_MIN) {
         straus_scratch sc;
         size_t total = 0;
@@ -951,7 +951,8 @@ int ge_msm_precomp_vartime(ge_ext *r, size_t ns, const uint8_t (*sscalars)[32],
                            const ge_msm_table *const *stables, size_t nd,
                            const uint8_t (*dscalars)[32], const ge_ext *dpoints)
 {
-    int pip = nd > GE_MSM_STACK_CHUNK && ge_msm_effective_n(nd, dscalars) >= GE_MSM_PIPPENGER_MIN;
+    int pip = nd > GE_MSM_STACK_CHUNK &&
+              ge_msm_effective_n_vartime(nd, dscalars) >= GE_MSM_PIPPENGER_MIN;
     size_t nds = pip ? 0 : nd; /* dynamic points done by Straus */
     straus_scratch sc;
     digits_by_pos dp;

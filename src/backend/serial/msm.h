@@ -167,15 +167,15 @@ int ge_msm_precomp_vartime(ge_ext *r, size_t ns, const uint8_t (*sscalars)[32],
  * derivations):
  * - ge_msm_recode_radix16_256: e[0..64], s = Σ e[k]·16^k, e[k] ∈ [-8, 8) for
  *   k < 64, e[64] ∈ {0, 1}, any 256-bit s. Constant time.
- * - ge_msm_radix2w_column: column j of the position-major signed radix-2^w
+ * - ge_msm_radix2w_column_vartime: column j of the position-major signed radix-2^w
  *   digits dig[k·stride + j], k < nd = 256/w + 1 (Pippenger). Variable time.
- * - ge_msm_effective_n: Σ bitlength(s_i) / 253 rounded up, the size in
+ * - ge_msm_effective_n_vartime: Σ bitlength(s_i) / 253 rounded up, the size in
  *   full-size scalars that the crossover and windows are looked up with.
  *   Variable time.
  */
 void ge_msm_recode_radix16_256(int8_t e[65], const uint8_t s[32]);
-void ge_msm_radix2w_column(int16_t *dig, size_t stride, size_t j, const uint8_t s[32], int w,
-                           int nd);
-size_t ge_msm_effective_n(size_t n, const uint8_t (*scalars)[32]);
+void ge_msm_radix2w_column_vartime(int16_t *dig, size_t stride, size_t j, const uint8_t s[32],
+                                   int w, int nd);
+size_t ge_msm_effective_n_vartime(size_t n, const uint8_t (*scalars)[32]);
 
 #endif /* VEC25519_BACKEND_SERIAL_MSM_H */

@@ -501,7 +501,7 @@ static void vpippenger_in(vpt_ext *h, size_t n, const uint8_t (*scalars)[32],
 
     for (size_t j = 0; j < n; j++) {
         vpt_ext e;
-        ge_msm_radix2w_column(sc->dig, n, j, scalars[j], w, nd);
+        ge_msm_radix2w_column_vartime(sc->dig, n, j, scalars[j], w, nd);
         vpt_from_ge(&e, &points[j]);
         vpt_to_cached(&pc[j], &e);
     }
@@ -559,7 +559,7 @@ int VFN(msm_pippenger_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32]
         ge_ext_0(r);
         return 0;
     }
-    if (w == 0) w = VFN(msm_pippenger_window)(ge_msm_effective_n(n, scalars));
+    if (w == 0) w = VFN(msm_pippenger_window)(ge_msm_effective_n_vartime(n, scalars));
     if (w < 4 || w > 15 || n > VMSM_MAX_N) return -1;
     vpip_layout(&sc, &total, NULL, n, w);
     block = aligned_alloc(64, total);
@@ -575,7 +575,7 @@ int VFN(msm_pippenger_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32]
 /* The vector backend's multiscalar_vartime: never fails (stack Straus when
  * the heap is short, or for n ≤ VMSM_STACK_CHUNK where it is the same
  * algorithm without malloc). Straus below VMSM_PIPPENGER_MIN full-size
- * scalars (ge_msm_effective_n), Pippenger from there. Variable time. */
+ * scalars (ge_msm_effective_n_vartime), Pippenger from there. Variable time. */
 void VFN(multiscalar_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                               const ge_ext *points)
 {
@@ -586,7 +586,7 @@ void VFN(multiscalar_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
         VFN(msm_straus_vartime_stack)(r, n, scalars, points);
         return;
     }
-    ne = ge_msm_effective_n(n, scalars);
+    ne = ge_msm_effective_n_vartime(n, scalars);
     if (ne < VMSM_PIPPENGER_MIN) {
         rc = VFN(msm_straus_vartime)(r, n, scalars, points);
     } else {
@@ -632,7 +632,7 @@ void VFN(multiscalar_vartime_scratch)(ge_ext *r, size_t n, const uint8_t (*scala
         VFN(msm_straus_vartime_stack)(r, n, scalars, points);
         return;
     }
-    ne = ge_msm_effective_n(n, scalars);
+    ne = ge_msm_effective_n_vartime(n, scalars);
     if (ne < VMSM_PIPPENGER_MIN) {
         vstraus_scratch sc;
         vstraus_layout(&sc, &total, scratch, n);
