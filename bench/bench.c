@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519-bench — cycles and ns per operation, for each backend of this
  * build that the CPU can run, with libsodium and OpenSSL side by side when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519-bench — the program; the benchmark itself is bench_main() in
  * bench.c, shared with `vec25519 bench` (cli/cmd_bench.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519-bench — the operations: fixed inputs, expected results, and each
  * implementation (ours, libsodium's, OpenSSL's) behind one function type.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519-bench — Ed25519 batch verification rows: per-signature cost of
  * vec25519_ed25519_verify_batch at n = 1, 8, 64, 256, 1024, to read against

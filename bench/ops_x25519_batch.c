@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519-bench — batched X25519 (vec25519_x25519_batch) of 8, 16, 64 and
  * 256 keys; the table shows the time per key (per_call = n).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519-bench — the cycle counter, the clock and the measurement loop.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 command-line tool — strict base64 (RFC 4648 §4, the standard
  * alphabet with padding).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 — the command-line tool: declarations shared by its files.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 command-line tool — bench: the benchmark of vec25519-bench
  * (bench/bench.c, bench_main), with a progress line on stderr when stderr is

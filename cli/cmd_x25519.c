@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 command-line tool — x25519: the shared secret of RFC 7748 §6.1
  * from our X25519 private key and the peer's X25519 public key, in hex on

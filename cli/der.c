@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 command-line tool — strict DER for the key structures of RFC 8410
  * (Algorithm Identifiers for Ed25519, Ed448, X25519 and X448).

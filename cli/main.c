@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 — the command-line tool: Ed25519 keys and signatures, X25519 key
  * agreement, and the benchmark, over the vec25519 library (docs/vec25519.1).

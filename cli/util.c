@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 command-line tool — messages, the option parser, file input and
  * output with read(2)/write(2), and branch-free hex.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Shared helpers of the fuzz targets; see fuzz_common.h. */
 #include "fuzz_common.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Shared vocabulary of the libFuzzer targets (docs/fuzzing.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fuzz_ed25519_verify: Ed25519 verification against libsodium 1.0.18 and
  * against a reference verdict computed here from the group operations.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fuzz_hash_to_curve: RFC 9380 hashing to Curve25519 and Elligator 2
  * (include/vec25519/hash_to_curve.h). libsodium 1.0.18 has no RFC 9380

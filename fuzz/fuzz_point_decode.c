@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fuzz_point_decode: edwards25519 point decoding, checked against libsodium
  * 1.0.18 and against properties that need no second library.

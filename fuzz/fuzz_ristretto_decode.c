@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fuzz_ristretto_decode: ristretto255 (RFC 9496) against libsodium 1.0.18,
  * whose crypto_core_ristretto255_* semantics ristretto255.h promises exactly

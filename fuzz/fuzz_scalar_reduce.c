@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fuzz_scalar_reduce: scalars mod ℓ against libsodium 1.0.18 and a byte-wise
  * reference.

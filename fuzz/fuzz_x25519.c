@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fuzz_x25519: X25519 (RFC 7748) against libsodium 1.0.18.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Seed corpora of the fuzz targets (docs/fuzzing.md), run at build time:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 — Curve25519 for C: X25519, Ed25519 and (later) Ristretto255 on one
  * constant-time core with serial and vectorised backends.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Every public function that can fail, called with invalid inputs: it must
  * return -1 (the documented failure value) and, where it has an output, zero

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The backend's 4-way point decoder (backend.h: frombytes4_vartime,
  * src/backend/vector/decode.c) against the serial decoders, under both

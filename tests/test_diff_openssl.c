@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Differential tests against OpenSSL 3.0 (libcrypto, EVP API).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Differential tests against libsodium (1.0.18 on Debian 12).
  *

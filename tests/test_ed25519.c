@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Ed25519 / Ed25519ctx / Ed25519ph known-answer and policy tests (RFC 8032).
  *

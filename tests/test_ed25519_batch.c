@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Ed25519 batch verification, ZIP-215 and expanded keys (src/ed25519/batch.c)
  * against single verification.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the edwards25519 "hazmat" layer: include/vec25519/edwards25519.h.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The public multiscalar API (include/vec25519/edwards25519.h, ristretto255.h;
  * src/edwards/msm_api.c) against sums of single scalar multiplications.

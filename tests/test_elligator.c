@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Elligator 2 on Curve25519: the representative map, its inverse and the
  * key pair helper (include/vec25519/hash_to_curve.h, docs/elligator.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Field tests (src/field/fe.h, src/backend/serial/fe51.h, fe2625.h,
  * src/field/fe_common.c). Built twice: against the u64 core (fe = fe51) and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the serial edwards25519 group: src/backend/serial/ge.c (models,
  * group law, selection, predicates, basepoint), ge_frombytes.c (RFC 8032

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Multiscalar multiplication (src/backend/serial/msm.c) against the sum of
  * single scalar multiplications.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The vector multiscalar algorithms (src/backend/vector/msm.c, compiled once
  * per ISA as avx2_* and ifma_*; contracts in src/backend/vector/msm.h)

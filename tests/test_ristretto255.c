@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * ristretto255 (RFC 9496) tests: include/vec25519/ristretto255.h.
  *

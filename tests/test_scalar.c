@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Scalars mod ℓ (src/scalar/sc.h) against the bignum reference
  * (tests/support/bn.h), which shares no code with the library.

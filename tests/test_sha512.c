@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SHA-512 (src/hash/sha512.c, include/vec25519/sha512.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The lazily computed tables of the vector backends, raced from a cold start.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * X25519 known-answer and property tests (RFC 7748).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of vec25519_x25519_batch (src/x25519/batch.c, docs/x25519.md §9)
  * against n calls of vec25519_x25519, under whichever backend CTest forces

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Regenerates a checked-in file and fails on any byte of difference.
 #   cmake -DGEN=<generator> -DREF=<checked-in file> -DOUT=<scratch file> -P check_generated.cmake
 foreach(var GEN REF OUT)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Build the libFuzzer targets (if needed) and run each one for a short time
 # from its generated seed corpus (docs/fuzzing.md).
 #

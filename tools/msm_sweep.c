@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Measures the multiscalar algorithms of src/backend/serial/msm.c and Ed25519
  * batch verification (src/ed25519/batch.c), to choose and document the

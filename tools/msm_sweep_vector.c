@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Measures the vector multiscalar algorithms of src/backend/vector/msm.c
  * for one ISA, to choose and document its Straus/Pippenger crossover and

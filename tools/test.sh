@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Build and run every test. This is the README's test command and what CI runs.
 #
 #   1. gcc, Release, warnings as errors: the whole suite — both serial fields

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 — the edwards25519 group for protocol builders ("hazmat").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 — hashing to Curve25519 (RFC 9380) and Elligator 2
  * representatives (Bernstein, Hamburg, Krasnova, Lange, "Elligator:

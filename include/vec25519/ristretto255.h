@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519 — the ristretto255 prime-order group (RFC 9496).
  *

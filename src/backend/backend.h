@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The backend table (design.md §4): whole operations on edwards25519 that a
  * backend (serial, avx2, ifma) implements in its own point representation.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Backend selection (design.md §4). The choice is made once, on first use,
  * and cached in an atomic: no init call is needed, and concurrent first

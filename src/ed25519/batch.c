@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Ed25519 batch verification, the ZIP-215 policy, and expanded public keys
  * (contracts in include/vec25519/ed25519.h).

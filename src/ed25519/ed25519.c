@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Ed25519, Ed25519ctx and Ed25519ph (RFC 8032 §5.1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The edwards25519 group for protocol builders (include/vec25519/edwards25519.h):
  * points as a struct, byte-level operations with libsodium's semantics

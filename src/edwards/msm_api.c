@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Public multiscalar multiplication (contracts in include/vec25519/edwards25519.h
  * and ristretto255.h): r = Σ [s_i]P_i on edwards25519 and ristretto255, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The field contract: GF(p), p = 2^255 - 19.
  *

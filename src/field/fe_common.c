@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Field operations written once over the contract of src/field/fe.h: powers by
  * fixed exponents (inversion, (p-5)/8), the square root of a ratio, batch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * expand_message_xmd with H = SHA-512 (RFC 9380 §5.3.1): stretches a message
  * into len pseudorandom bytes under a domain separation tag, as the first

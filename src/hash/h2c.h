@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Hash-to-curve internals (RFC 9380), shared by src/hash/hash_to_curve.c and
  * the tests, which check the intermediate values of the RFC's vectors.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Hashing to Curve25519: the suites edwards25519_XMD:SHA-512_ELL2_RO_ / _NU_
  * and curve25519_XMD:SHA-512_ELL2_RO_ / _NU_ of RFC 9380 §8.5.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SHA-512 (FIPS 180-4 §6.4), one-shot and incremental.
  *

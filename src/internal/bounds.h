@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Helpers of the limb-bound assertions of the vector fields (fe2625x4.h,
  * fe52x4.h, used only in bounds-checking builds, -DVEC25519_CHECK_BOUNDS=ON)

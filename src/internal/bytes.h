@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Little-endian loads and stores, independent of host byte order. */
 #ifndef VEC25519_INTERNAL_BYTES_H
 #define VEC25519_INTERNAL_BYTES_H

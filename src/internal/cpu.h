@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * CPU features that select a backend (design.md §4). Filled once on first
  * use (CPUID + XGETBV) and cached; reading is thread-safe.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Operating-system randomness: contract, blocking and failure behaviour in
  * random.h. getrandom(2) first (Linux), then the /dev/urandom device read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Randomness from the operating system, for the few places the library needs
  * it: random scalars and elements (src/edwards/) and the weights of batch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Secret wiping that survives dead-store elimination: the buffer is cleared
  * through memset and then handed to an empty asm statement that claims to read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Arithmetic modulo ℓ = 2^252 + c, c = 27742317777372353535851937790883648493
  * (a 125-bit number), the order of the prime-order subgroup of edwards25519

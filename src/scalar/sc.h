@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Scalars modulo ℓ = 2^252 + 27742317777372353535851937790883648493, the
  * order of the prime-order subgroup of edwards25519.

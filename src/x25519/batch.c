@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Batched X25519 (RFC 7748 §5, §6.1): n independent shared secrets
  * out[i] = X25519(scalars[i], points[i]), each with the result of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Elligator 2 on Curve25519, in both directions, and the maps that
  * hash-to-curve builds on it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Elligator 2 on Curve25519 and its use by hash-to-curve: internal interface
  * shared by src/x25519/elligator2.c, src/hash/hash_to_curve.c and the tests.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * X25519 Montgomery ladders on fields other than the generic serial one,
  * chosen at run time by src/x25519/x25519.c (RFC 7748 §5).

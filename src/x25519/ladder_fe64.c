@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The X25519 Montgomery ladder on the BMI2/ADX radix-2^64 field
  * (src/backend/x86_64/fe64.h; docs/x25519.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * X25519 Diffie–Hellman (RFC 7748 §5, §6.1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the AVX2 backend's first half: the 4-way field fe2625x4
  * (src/backend/avx2/fe2625x4.[ch]) and the 4-way HWCD points

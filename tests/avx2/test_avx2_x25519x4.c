@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the 4-lane AVX2 X25519 kernel x25519_batch4_avx2
  * (src/backend/avx2/x25519x4.[ch]).

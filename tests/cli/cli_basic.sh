@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Every command of the vec25519 tool end to end: usage and help, keygen (modes,
 # O_EXCL, --force, symbolic links), pubkey (PEM, DER, stdin), sign and verify
 # (raw, base64, stdin, RFC 8032 known answers for Ed25519 and Ed25519ph, a

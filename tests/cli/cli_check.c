@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the vec25519 command-line tool that need more than a shell:
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # `cmake --install` puts the vec25519 program in bin/ and its man page in
 # share/man/man1/, and the installed program runs.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Interoperability of the vec25519 tool with the openssl command (3.0), both
 # ways:
 #   - keys from `openssl genpkey -algorithm ed25519|x25519` (PEM and DER) are

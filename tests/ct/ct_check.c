@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Constant-time check under valgrind memcheck (design.md §3,
  * docs/constant-time.md).

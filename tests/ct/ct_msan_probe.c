@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * How MemorySanitizer propagates the secret mark through the instructions of
  * the IFMA backend (docs/constant-time.md, "MemorySanitizer mode"): the facts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Linked into the MemorySanitizer core in place of src/x25519/ladder_fe64.c
  * (tests/ct/CMakeLists.txt).

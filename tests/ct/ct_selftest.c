@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Self-test of the constant-time harness (docs/constant-time.md): proves that
  * valgrind memcheck, as ct_check runs it, does catch the two ways a secret

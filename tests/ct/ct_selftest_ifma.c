@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The IFMA part of the harness self-test (ct_selftest.c), built into the
  * MemorySanitizer program only: valgrind cannot execute AVX-512. Compiled

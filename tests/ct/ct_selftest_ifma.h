@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The IFMA functions of the harness self-test (ct_selftest_ifma.c), for the
  * MemorySanitizer build. No ISA-specific types here: ct_selftest.c is plain

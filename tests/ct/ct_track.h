@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The secret-tracking tool of the constant-time harness (docs/constant-time.md),
  * behind one vocabulary, so that ct_check.c and ct_selftest.c are written once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * MemorySanitizer side of the constant-time harness (ct_track.h): linked into
  * the -DVEC25519_CT_MSAN programs only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the BMI2/ADX radix-2^64 field fe64 (src/backend/x86_64/fe64.h) and
  * of the X25519 ladder on it (src/x25519/ladder_fe64.c).

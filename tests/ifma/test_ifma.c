@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the IFMA backend: the 4-way field fe52x4
  * (src/backend/ifma/fe52x4.[ch]), the 4-way HWCD points

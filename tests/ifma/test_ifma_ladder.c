@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the IFMA X25519 ladders (src/backend/ifma/ladder_ifma.c,
  * docs/x25519.md §8): x25519_ladder_ifma (eight lanes, the backend's) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the 8-lane IFMA X25519 kernel x25519_batch8_ifma
  * (src/backend/ifma/x25519x8.c, docs/x25519.md §9) against the serial

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
 # Installs the build tree into a temporary prefix and builds two downstream
 # programs against it: one with pkg-config, one with find_package(vec25519)
 # (shared and static). Usage: check_install.sh BUILD_DIR SOURCE_DIR C_COMPILER

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Builders of adversarial Curve25519 inputs (contracts in adversarial.h).
  * Everything is built with the library's internal serial group and scalar

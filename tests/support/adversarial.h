@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Builders of adversarial Curve25519 inputs, shared by the differential tests
  * (tests/test_diff_sodium.c, tests/test_diff_openssl.c), the invalid-input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The test bignum reference (bn.h): schoolbook arithmetic on 20 little-endian
  * 32-bit words. Deliberately naive; see bn.h for the contracts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * A small bignum reference for tests: fixed-size, little-endian 32-bit words,
  * written for obviousness rather than speed (schoolbook multiplication,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Verdict classes of the differential tests (contracts in verdicts.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Verdict classes of the differential tests (tests/test_diff_sodium.c,
  * tests/test_diff_openssl.c): each Ed25519 verification case belongs to a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519-dudect: a statistical timing test in the manner of dudect
  * (Reparaz, Balasch, Verbauwhede, "Dude, is my code constant time?", 2017).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The AVX2 backend: the vector scalar-multiplication algorithms of
  * src/backend/vector/scalarmult.c on the 4-way AVX2 points (edwards_avx2.h),

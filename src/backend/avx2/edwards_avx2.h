@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * edwards25519 points for the AVX2 backend: the four coordinates of a point
  * live in the four lanes of one fe2625x4, and the 4-way parallel formulas of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fe2625x4: the cold part of the 4-way field: the conversions from and to
  * four serial fe2625 and the parallel carry pass. The hot operations

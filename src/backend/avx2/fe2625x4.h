@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fe2625x4: four elements of GF(p), p = 2^255 - 19, held in five AVX2
  * registers, one element per lane, for the 4-way point formulas of

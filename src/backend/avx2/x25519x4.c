@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Four X25519 Montgomery ladders in parallel, one per AVX2 lane (RFC 7748
  * §5), for batched X25519. The design note is docs/avx2.md §10 ("4-lane

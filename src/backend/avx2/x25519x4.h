@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Four independent X25519 Montgomery ladders at once, one per AVX2 lane
  * (RFC 7748 §5), for batched X25519 (src/x25519/batch.c). The design note is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The IFMA backend: the vector scalar-multiplication algorithms of
  * src/backend/vector/scalarmult.c on the 4-way IFMA points (edwards_ifma.h),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The 4-way point operations of the IFMA backend: the parallel formulas of
  * HWCD for a = -1 twisted Edwards curves, in the seed's SSA form S0 … S15,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fe52x4: the cold part of the 4-way IFMA field: the conversions from and to
  * four serial fe51. The arithmetic (products, the carry pass, the lazy and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fe52x4: four elements of GF(p), p = 2^255 - 19, held in five 256-bit
  * registers, one element per 64-bit lane, multiplied on the AVX-512 IFMA

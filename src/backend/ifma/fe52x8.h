@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * fe52x8: eight field elements mod p = 2^255 − 19, one per 64-bit lane of a
  * 512-bit register, on the AVX-512 IFMA multiplier (vpmadd52luq /

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * X25519 as one Montgomery ladder on the IFMA multiplier, the field
  * operations of one ladder step several at a time, one per 64-bit lane

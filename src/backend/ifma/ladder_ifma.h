@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * X25519 (RFC 7748 §5) as one Montgomery ladder whose field operations run
  * several at a time on the AVX-512 IFMA multiplier (docs/x25519.md §8):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Eight X25519 Montgomery ladders in parallel, one per 64-bit lane of a
  * 512-bit register, on the AVX-512 IFMA multiplier (vpmadd52luq /

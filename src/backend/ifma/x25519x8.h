@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Eight X25519 Montgomery ladders at once, one per 512-bit vector lane, on
  * the AVX-512 IFMA multiplier (src/backend/ifma/x25519x8.c; docs/x25519.md

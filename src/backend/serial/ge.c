@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The edwards25519 group on the serial field: conversions between the curve
  * models, addition and doubling, constant-time selection, predicates, and the

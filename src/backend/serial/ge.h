@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Curve models of edwards25519: -x² + y² = 1 + d·x²·y², d = -121665/121666,
  * on the serial field (src/field/fe.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Encoding and decoding of edwards25519 points (RFC 8032 §5.1.2, §5.1.3).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Multiscalar multiplication r = Σ [s_i]P_i on serial extended points
  * (contracts in msm.h; representations and formulas in ge.h / ge.c,

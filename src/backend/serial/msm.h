@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Multiscalar multiplication on serial extended points (src/backend/serial/msm.c):
  *

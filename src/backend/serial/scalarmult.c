@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Serial scalar multiplications on edwards25519, and the serial backend
  * table (src/backend/backend.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Decoding four edwards25519 points at once (the backend table's
  * frombytes4_vartime, backend.h), written once against the 4-way field of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Multiscalar multiplication r = Σ [s_i]P_i on 4-way vector points, the twin
  * of src/backend/serial/msm.c (contracts in msm.h beside this file), written

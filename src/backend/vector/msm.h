@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Multiscalar multiplication on the vector backends (src/backend/vector/msm.c,
  * compiled once per ISA through src/backend/avx2/backend_avx2.c and

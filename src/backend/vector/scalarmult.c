@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Vector scalar multiplications on edwards25519, written once against the
  * vector-point interface (vpoint.h) and compiled once per ISA through a

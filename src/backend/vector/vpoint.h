@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The vector-point interface: what the vector scalar-multiplication
  * algorithms (src/backend/vector/scalarmult.c) need from a backend's 4-way

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * GF(p), p = 2^255 - 19, in radix 2^64 for x86-64 CPUs with BMI2 and ADX.
  *

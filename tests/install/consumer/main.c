@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* Uses the installed library through its public header only, and checks the
  * RFC 7748 §6.1 Diffie–Hellman example end to end. */
 #include <stdio.h>
