@@ -5,7 +5,7 @@
  *     vec25519_fuzz_gen_corpus VECTORS_DIR OUT_DIR
  *
  * writes OUT_DIR/<target>/<source>-<n>, one input per file, from
- *   - the shared vectors in VECTORS_DIR (../shared/vectors: RFC 8032 and
+ *   - the shared vectors in VECTORS_DIR (tests/vectors/: RFC 8032 and
  *     sign.input signatures, Wycheproof Ed25519 and X25519 cases, RFC 7748,
  *     ristretto255 multiples / invalid encodings / from_uniform_bytes inputs,
  *     RFC 9380 suite and expand_message_xmd inputs), each turned into the

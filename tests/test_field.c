@@ -13,7 +13,7 @@
  *     and set), pairwise through every operation;
  *   - aliasing of outputs with inputs;
  *   - invert, pow22523, sqn, sqrt_ratio_i against bn_powmod, and sqrt_ratio_i
- *     against RFC 9496 Appendix A (../shared/vectors/ristretto255/sqrt_ratio_m1.txt);
+ *     against RFC 9496 Appendix A (tests/vectors/ristretto255/sqrt_ratio_m1.txt);
  *   - batch_invert against single inversions, with zeros;
  *   - the constants of fe_common.c against their definitions and RFC 9496 §4.1;
  *   - fe51 and fe2625 agreeing byte for byte on every header operation.

@@ -2,7 +2,7 @@
 /*
  * ristretto255 (RFC 9496) tests: include/vec25519/ristretto255.h.
  *
- * Known answers (../shared/vectors/ristretto255/, RFC 9496 Appendix A):
+ * Known answers (tests/vectors/ristretto255/, RFC 9496 Appendix A):
  *   multiples.txt           ENCODE([i]B), i = 0..15, reached by repeated
  *                           addition (struct and byte API), by the fixed-base
  *                           and variable-base multiplications, and decoded

@@ -12,7 +12,7 @@
  *     p − 1, p, p + 1, 2^255 − 1, 2^256 − 1, the small-order u values (order
  *     2, 4 and 8, checked here to give 0 with the serial ladder), the same
  *     plus p and with bit 255 set, and the scalars all-zero and all-ones;
- *   - the known answers of ../shared/vectors: RFC 7748 §5.2 (two vectors and
+ *   - the known answers of tests/vectors/: RFC 7748 §5.2 (two vectors and
  *     the iterated test to 1000), Wycheproof x25519_test (518 cases, raw
  *     output: the all-zero results must come out as zero, unchecked);
  *   - aliasing: out = scalars and out = points.

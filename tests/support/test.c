@@ -166,7 +166,7 @@ const char *vec_path(const char *rel)
 {
     static char buf[1024];
     const char *dir = getenv("VEC25519_VECTORS");
-    if (!dir || !*dir) dir = "../shared/vectors";
+    if (!dir || !*dir) dir = VEC25519_VECTORS_DEFAULT;
     snprintf(buf, sizeof buf, "%s/%s", dir, rel);
     return buf;
 }
@@ -178,7 +178,11 @@ int vec_open(vec_reader *r, const char *rel)
     r->f = fopen(r->path, "r");
     if (!r->f) {
         test_checks++;
-        test_fail(__FILE__, __LINE__, "cannot open vector file %s", r->path);
+        test_fail(__FILE__, __LINE__,
+                  "cannot open vector file %s: the vectors ship in tests/vectors/ of the "
+                  "repository (restore them with `git checkout -- tests/vectors`, or point "
+                  "-DVEC25519_VECTORS_DIR= or $VEC25519_VECTORS at a copy)",
+                  r->path);
         return -1;
     }
     last_comment[0] = 0;

@@ -11,7 +11,7 @@
  * VEC25519_TEST_SEED environment variable, or from getrandom when unset; the
  * seed is printed so a failure can be replayed.
  *
- * Vector files are read from $VEC25519_VECTORS (../shared/vectors, set by
+ * Vector files are read from $VEC25519_VECTORS (tests/vectors/ by default, set by
  * CTest) with vec_open()/vec_next(), in the flat format of its README.
  */
 #ifndef VEC25519_TEST_H
