@@ -4,11 +4,9 @@
  *
  *   main.c        the command table, top-level usage, --version
  *   util.c        messages, the option parser, file input and output, hex
- *   base64.c      strict base64 (RFC 4648 §4), branch-free on the data
- *   pem.c         strict PEM (RFC 7468): one block, whitespace around it only
- *   der.c         strict DER for the RFC 8410 key structures: PKCS#8
- *                 OneAsymmetricKey (RFC 5958) and SubjectPublicKeyInfo (RFC 5280)
- *   keys.c        key files (PEM or DER) to keys, keys to PEM or DER
+ *   keys.c        key files (PEM or DER) to keys, keys to PEM or DER, with the
+ *                 strict base64, PEM and RFC 8410 DER of src/encoding/ (shared
+ *                 with the OpenSSL provider: one parser serves both)
  *   cmd_keys.c    keygen, pubkey
  *   cmd_sign.c    sign, verify, verify-batch
  *   cmd_x25519.c  x25519
@@ -31,6 +29,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "encoding/encoding.h"
+
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1 /* a signature does not verify; an all-zero shared secret */
 #define CLI_EXIT_BAD 2  /* bad usage; a missing, unreadable or malformed input; I/O */
@@ -43,10 +43,10 @@
 
 /* ---- errors and messages (util.c) ---------------------------------------- */
 
-/* An error message filled in by a parser, printed by the command. */
-struct cli_err {
-    char msg[320];
-};
+/* An error message filled in by a parser, printed by the command: the
+ * encoding module's (src/encoding/encoding.h), so that a parser's message
+ * reaches the command as it is. */
+#define cli_err enc_err
 
 /* Sets e->msg; returns -1 (so that `return cli_errf(e, ...)` reads well). */
 int cli_errf(struct cli_err *e, const char *fmt, ...) CLI_PRINTF(2, 3);
@@ -131,93 +131,34 @@ int cli_same_file(const char *a, const char *b);
  * branch-free and table-free in the data (it may be a shared secret). */
 void cli_hex(char *out, const uint8_t *in, size_t n);
 
-/* ---- base64, RFC 4648 §4 (base64.c) -------------------------------------- */
+/* ---- base64, PEM, RFC 8410 DER (src/encoding/) --------------------------- */
 
-#define CLI_B64_LEN(n) (((n) + 2) / 3 * 4)
+/* The CLI's names for the shared encoding module; encoding.h has the
+ * contracts. */
+#define CLI_B64_LEN ENC_B64_LEN
+#define cli_b64_encode enc_b64_encode
+#define cli_b64_decode enc_b64_decode
+#define CLI_PEM_LABEL_MAX ENC_PEM_LABEL_MAX
+#define cli_pem_decode enc_pem_decode
+#define cli_pem_encode enc_pem_encode
 
-/* out = base64(in), with padding; out needs CLI_B64_LEN(n) bytes (no NUL
- * written). Branch-free and table-free in the data. */
-void cli_b64_encode(char *out, const uint8_t *in, size_t n);
+#define CLI_WANT_PRIVATE RFC8410_PRIVATE
+#define CLI_WANT_PUBLIC RFC8410_PUBLIC
+#define cli_alg rfc8410_alg
+#define CLI_ALG_NONE RFC8410_ALG_NONE
+#define CLI_ED25519 RFC8410_ED25519
+#define CLI_X25519 RFC8410_X25519
+#define cli_alg_name rfc8410_alg_name
+#define cli_pkcs8 rfc8410_pkcs8
+#define CLI_PKCS8_DER_LEN RFC8410_PKCS8_DER_LEN
+#define CLI_SPKI_DER_LEN RFC8410_SPKI_DER_LEN
+#define cli_der_parse_pkcs8 rfc8410_parse_pkcs8
+#define cli_der_parse_spki rfc8410_parse_spki
+#define cli_der_kind rfc8410_kind
+#define cli_der_pkcs8 rfc8410_write_pkcs8
+#define cli_der_spki rfc8410_write_spki
 
-/*
- * Strict decoding of exactly n characters: only the RFC 4648 §4 alphabet,
- * n a multiple of 4, '=' only as the last one or two characters, and the
- * unused low bits of the last character zero (one encoding per byte string).
- * Writes *outlen ≤ cap bytes. Branch-free and table-free in the data; the
- * verdict and the position of an error are not secret. Returns 0, or -1 with
- * e set (what is wrong and at which character, 0-based).
- */
-int cli_b64_decode(uint8_t *out, size_t cap, size_t *outlen, const char *in, size_t n,
-                   struct cli_err *e);
-
-/* ---- PEM, RFC 7468 (pem.c) ----------------------------------------------- */
-
-#define CLI_PEM_LABEL_MAX 64
-
-/*
- * Strict PEM: text[0 .. n) must be optional whitespace, one
- * "-----BEGIN LABEL-----" line, base64 lines (LF or CRLF line ends; no
- * blank line, header, or whitespace inside a line; every line but the last
- * of one length, a multiple of 4 and at most 76; the last no longer), the
- * matching "-----END LABEL-----" line, and optional whitespace (also on the
- * END line after its boundary).
- * Writes the label (NUL-terminated) and the decoded bytes. Returns 0, or -1
- * with e set.
- */
-int cli_pem_decode(const char *text, size_t n, char label[CLI_PEM_LABEL_MAX], uint8_t *out,
-                   size_t cap, size_t *outlen, struct cli_err *e);
-
-/* PEM of der[0 .. n) with 64-character lines and LF line ends, into out
- * (cap bytes, NUL-terminated). Returns the length without the NUL, or 0 if
- * cap is too small. */
-size_t cli_pem_encode(char *out, size_t cap, const char *label, const uint8_t *der, size_t n);
-
-/* ---- keys: DER (der.c), files (keys.c) ----------------------------------- */
-
-#define CLI_WANT_PRIVATE 1
-#define CLI_WANT_PUBLIC 2
-
-enum cli_alg {
-    CLI_ALG_NONE = 0,
-    CLI_ED25519, /* id-Ed25519, 1.3.101.112 */
-    CLI_X25519   /* id-X25519, 1.3.101.110 */
-};
-
-/* "Ed25519" / "X25519". */
-const char *cli_alg_name(enum cli_alg alg);
-
-/* A PKCS#8 private key: version 0 (v1), or version 1 (v2) with or without
- * the public key. */
-struct cli_pkcs8 {
-    enum cli_alg alg;
-    uint8_t priv[32]; /* secret: the Ed25519 seed or the X25519 scalar */
-    int has_pub;      /* version 1 with the [1] publicKey field */
-    uint8_t pub[32];
-};
-
-/* DER sizes of what we write: PKCS#8 v1 and SubjectPublicKeyInfo. */
-#define CLI_PKCS8_DER_LEN 48
-#define CLI_SPKI_DER_LEN 44
-
-/*
- * Strict DER of the RFC 8410 structures: the whole input is one structure
- * with definite, minimally encoded lengths that fit, no trailing bytes, the
- * algorithm identifier without parameters, and for PKCS#8 the 32-byte key in
- * an OCTET STRING inside the privateKey OCTET STRING. Attributes ([0]) are
- * rejected; a publicKey ([1]) only with version 1. The caller checks that a
- * version-1 public key matches the private key. Return 0, or -1 with e set.
- */
-int cli_der_parse_pkcs8(const uint8_t *der, size_t n, struct cli_pkcs8 *k, struct cli_err *e);
-int cli_der_parse_spki(const uint8_t *der, size_t n, enum cli_alg *alg, uint8_t pub[32],
-                       struct cli_err *e);
-/* CLI_WANT_PRIVATE if der looks like a PKCS#8 key (a SEQUENCE starting
- * with an INTEGER), CLI_WANT_PUBLIC if like a SubjectPublicKeyInfo (a
- * SEQUENCE starting with a SEQUENCE), else 0. A guess for choosing the
- * parser, which then checks everything. */
-int cli_der_kind(const uint8_t *der, size_t n);
-/* out = PKCS#8 v1 (version 0, no public key) / SubjectPublicKeyInfo. */
-void cli_der_pkcs8(uint8_t out[CLI_PKCS8_DER_LEN], enum cli_alg alg, const uint8_t priv[32]);
-void cli_der_spki(uint8_t out[CLI_SPKI_DER_LEN], enum cli_alg alg, const uint8_t pub[32]);
+/* ---- key files (keys.c) -------------------------------------------------- */
 
 /* A key read from a file. */
 struct cli_key {

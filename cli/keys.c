@@ -5,8 +5,8 @@
  * A key file is PEM (RFC 7468; labels "PRIVATE KEY" for PKCS#8 and "PUBLIC
  * KEY" for SubjectPublicKeyInfo, RFC 8410 §10) or the same structures in
  * binary DER. They are told apart by the first byte: DER starts with 0x30
- * (SEQUENCE), which no PEM file does. Both are parsed strictly (pem.c,
- * base64.c, der.c). A private key's public key is computed here (Ed25519:
+ * (SEQUENCE), which no PEM file does. Both are parsed strictly by the
+ * shared encoding module (src/encoding/: pem.c, base64.c, rfc8410.c). A private key's public key is computed here (Ed25519:
  * RFC 8032 §5.1.5; X25519: RFC 7748 §6.1); a PKCS#8 v2 file whose [1] public
  * key differs from it is rejected.
  */

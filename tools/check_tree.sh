@@ -3,8 +3,8 @@
 # Release hygiene of the source tree, run by the test suite (test source_tree):
 #   - every source file (C, headers, scripts, CMake files, the man page) has
 #     an SPDX-License-Identifier line in its first three lines;
-#   - nothing refers to a path outside the repository (`../shared`, the
-#     folder the project was developed beside): a clone must be the whole
+#   - nothing refers to a path outside the repository (the shared folder
+#     beside the checkout the project was developed next to): a clone must be the whole
 #     project. tests/vectors/README.md says where the vectors came from
 #     without such paths.
 # Usage: check_tree.sh SOURCE_DIR

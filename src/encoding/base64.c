@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * vec25519 command-line tool — strict base64 (RFC 4648 §4, the standard
- * alphabet with padding).
+ * vec25519 key encodings (cli/ and provider/) — strict base64 (RFC 4648 §4,
+ * the standard alphabet with padding).
  *
  * The data may be a private key (the body of a PEM file), so characters are
  * mapped to values with comparisons and masks, never through a table indexed
@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "cli.h"
+#include "encoding/encoding.h"
 
 /* 1 iff lo ≤ c ≤ hi, for c, lo, hi in 0..255: both differences non-negative. */
 static unsigned in_range(int c, int lo, int hi)
@@ -32,7 +32,7 @@ static char enc6(unsigned v)
     return (char)c;
 }
 
-void cli_b64_encode(char *out, const uint8_t *in, size_t n)
+void enc_b64_encode(char *out, const uint8_t *in, size_t n)
 {
     size_t i = 0, o = 0;
     for (; i + 3 <= n; i += 3) {
@@ -77,32 +77,32 @@ static int is_alphabet(unsigned char c)
 }
 
 /* The message for an input whose verdict was "invalid" (not secret then). */
-static int explain(const char *in, size_t n, size_t pad, struct cli_err *e)
+static int explain(const char *in, size_t n, size_t pad, struct enc_err *e)
 {
     for (size_t i = 0; i < n - pad; i++) {
         unsigned char c = (unsigned char)in[i];
         if (c == '=')
-            return cli_errf(e, "bad base64: padding '=' before the end (character %zu)", i);
+            return enc_errf(e, "bad base64: padding '=' before the end (character %zu)", i);
         if (!is_alphabet(c)) {
             if (c >= 0x21 && c < 0x7f)
-                return cli_errf(e, "bad base64: character '%c' (character %zu)", c, i);
-            return cli_errf(e, "bad base64: byte 0x%02x (character %zu)", c, i);
+                return enc_errf(e, "bad base64: character '%c' (character %zu)", c, i);
+            return enc_errf(e, "bad base64: byte 0x%02x (character %zu)", c, i);
         }
     }
-    return cli_errf(e, "bad base64: the last character before the padding has nonzero "
+    return enc_errf(e, "bad base64: the last character before the padding has nonzero "
                        "unused bits (not the canonical encoding)");
 }
 
-int cli_b64_decode(uint8_t *out, size_t cap, size_t *outlen, const char *in, size_t n,
-                   struct cli_err *e)
+int enc_b64_decode(uint8_t *out, size_t cap, size_t *outlen, const char *in, size_t n,
+                   struct enc_err *e)
 {
-    if (n == 0) return cli_errf(e, "bad base64: no data");
+    if (n == 0) return enc_errf(e, "bad base64: no data");
     if (n % 4 != 0)
-        return cli_errf(e, "bad base64: %zu characters, not a multiple of 4 (truncated?)", n);
+        return enc_errf(e, "bad base64: %zu characters, not a multiple of 4 (truncated?)", n);
     size_t pad = 0;
     if (in[n - 1] == '=') pad = in[n - 2] == '=' ? 2 : 1;
     if (n / 4 * 3 - pad > cap)
-        return cli_errf(e, "bad base64: %zu bytes of data, more than the %zu expected",
+        return enc_errf(e, "bad base64: %zu bytes of data, more than the %zu expected",
                         n / 4 * 3 - pad, cap);
 
     unsigned bad = 0;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * vec25519 command-line tool — strict PEM (RFC 7468).
+ * vec25519 key encodings (cli/ and provider/) — strict PEM (RFC 7468).
  *
  * Accepted: optional whitespace; "-----BEGIN LABEL-----"; one or more lines
  * of base64 (LF or CRLF ends; no blank lines, no RFC 1421 headers such as
@@ -19,9 +19,10 @@
  * only on whether a byte is a line end or outside the alphabet, which for a
  * well-formed file is the same for every byte of the data.
  */
+#include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "encoding/encoding.h"
 #include "internal/ct.h"
 
 #define PEM_LINE_MAX 76
@@ -67,7 +68,7 @@ static int starts_with(const struct line *l, const char *prefix)
 /* Printable ASCII and spaces, not starting or ending with a space or '-'. */
 static int valid_label(const char *s, size_t len)
 {
-    if (len == 0 || len >= CLI_PEM_LABEL_MAX) return 0;
+    if (len == 0 || len >= ENC_PEM_LABEL_MAX) return 0;
     if (s[0] == ' ' || s[0] == '-' || s[len - 1] == ' ' || s[len - 1] == '-') return 0;
     for (size_t i = 0; i < len; i++)
         if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e) return 0;
@@ -75,7 +76,7 @@ static int valid_label(const char *s, size_t len)
 }
 
 /* Parses "-----<word> LABEL-----" (word: "BEGIN" or "END"); writes the label. */
-static int parse_boundary(const struct line *l, const char *word, char label[CLI_PEM_LABEL_MAX])
+static int parse_boundary(const struct line *l, const char *word, char label[ENC_PEM_LABEL_MAX])
 {
     char prefix[16];
     size_t plen = (size_t)snprintf(prefix, sizeof prefix, "-----%s ", word);
@@ -104,7 +105,7 @@ static void excerpt(char *out, size_t cap, const struct line *l)
 }
 
 static int decode_body(const char *text, size_t n, size_t pos, unsigned lineno,
-                       char label[CLI_PEM_LABEL_MAX], char *b64, size_t *b64len, struct cli_err *e)
+                       char label[ENC_PEM_LABEL_MAX], char *b64, size_t *b64len, struct enc_err *e)
 {
     size_t first_len = 0, prev_len = 0, k = 0;
     unsigned nbody = 0, prev_lineno = 0;
@@ -112,73 +113,73 @@ static int decode_body(const char *text, size_t n, size_t pos, unsigned lineno,
 
     for (;;) {
         if (pos >= n)
-            return cli_errf(e, "truncated PEM: no '-----END %s-----' line", label);
+            return enc_errf(e, "truncated PEM: no '-----END %s-----' line", label);
         struct line l = next_line(text, n, &pos);
         lineno++;
         if (starts_with(&l, "-----")) {
-            char endlabel[CLI_PEM_LABEL_MAX];
+            char endlabel[ENC_PEM_LABEL_MAX];
             /* Whitespace after the END boundary is whitespace after the block. */
             while (l.len > 0 && (l.start[l.len - 1] == ' ' || l.start[l.len - 1] == '\t' ||
                                  l.start[l.len - 1] == '\r'))
                 l.len--;
             if (parse_boundary(&l, "END", endlabel) != 0) {
                 excerpt(shown, sizeof shown, &l);
-                return cli_errf(e, "line %u: malformed PEM END line '%s'", lineno, shown);
+                return enc_errf(e, "line %u: malformed PEM END line '%s'", lineno, shown);
             }
             if (strcmp(endlabel, label) != 0)
-                return cli_errf(e, "line %u: '-----END %s-----' does not match '-----BEGIN "
+                return enc_errf(e, "line %u: '-----END %s-----' does not match '-----BEGIN "
                                    "%s-----'",
                                 lineno, endlabel, label);
             break;
         }
         if (!l.has_eol)
-            return cli_errf(e, "truncated PEM: the file ends inside the base64 body "
+            return enc_errf(e, "truncated PEM: the file ends inside the base64 body "
                                "(line %u), with no '-----END %s-----' line",
                             lineno, label);
-        if (l.len == 0) return cli_errf(e, "line %u: blank line inside the PEM body", lineno);
+        if (l.len == 0) return enc_errf(e, "line %u: blank line inside the PEM body", lineno);
         if (memchr(l.start, ':', l.len))
-            return cli_errf(e, "line %u: PEM headers (RFC 1421, e.g. an encrypted "
+            return enc_errf(e, "line %u: PEM headers (RFC 1421, e.g. an encrypted "
                                "'Proc-Type:' key) are not supported",
                             lineno);
         for (size_t i = 0; i < l.len; i++) {
             unsigned char c = (unsigned char)l.start[i];
             if (is_b64_char(c)) continue;
             if (c == ' ' || c == '\t' || c == '\r')
-                return cli_errf(e, "line %u, column %zu: whitespace inside a base64 line",
+                return enc_errf(e, "line %u, column %zu: whitespace inside a base64 line",
                                 lineno, i + 1);
             if (c >= 0x21 && c < 0x7f)
-                return cli_errf(e, "line %u, column %zu: bad base64 character '%c'", lineno,
+                return enc_errf(e, "line %u, column %zu: bad base64 character '%c'", lineno,
                                 i + 1, c);
-            return cli_errf(e, "line %u, column %zu: bad base64 byte 0x%02x", lineno, i + 1, c);
+            return enc_errf(e, "line %u, column %zu: bad base64 byte 0x%02x", lineno, i + 1, c);
         }
         if (l.len > PEM_LINE_MAX)
-            return cli_errf(e, "line %u: %zu characters; PEM lines have at most %d", lineno,
+            return enc_errf(e, "line %u: %zu characters; PEM lines have at most %d", lineno,
                             l.len, PEM_LINE_MAX);
         if (nbody == 0) {
             first_len = l.len;
         } else {
             /* The previous line was not the last: it must be a full line. */
             if (prev_len != first_len)
-                return cli_errf(e, "line %u: %zu characters where the lines before have %zu "
+                return enc_errf(e, "line %u: %zu characters where the lines before have %zu "
                                    "(only the last base64 line may be shorter)",
                                 prev_lineno, prev_len, first_len);
             if (first_len % 4 != 0)
-                return cli_errf(e, "line %u: %zu characters, not a multiple of 4 (only the "
+                return enc_errf(e, "line %u: %zu characters, not a multiple of 4 (only the "
                                    "last base64 line may be)",
                                 prev_lineno, first_len);
             if (l.len > first_len)
-                return cli_errf(e, "line %u: %zu characters, longer than the %zu of the "
+                return enc_errf(e, "line %u: %zu characters, longer than the %zu of the "
                                    "lines before",
                                 lineno, l.len, first_len);
         }
-        if (k + l.len > CLI_SMALL_MAX) return cli_errf(e, "PEM body too large");
+        if (k + l.len > ENC_PEM_BODY_MAX) return enc_errf(e, "PEM body too large");
         memcpy(b64 + k, l.start, l.len);
         k += l.len;
         prev_len = l.len;
         prev_lineno = lineno;
         nbody++;
     }
-    if (nbody == 0) return cli_errf(e, "empty PEM body (no base64 between BEGIN and END)");
+    if (nbody == 0) return enc_errf(e, "empty PEM body (no base64 between BEGIN and END)");
 
     /* After the END line: whitespace only. */
     for (size_t i = pos; i < n; i++) {
@@ -186,64 +187,64 @@ static int decode_body(const char *text, size_t n, size_t pos, unsigned lineno,
         size_t at = i;
         struct line rest = next_line(text, n, &at);
         if (starts_with(&rest, "-----BEGIN"))
-            return cli_errf(e, "a second PEM block follows the first (one key per file)");
-        return cli_errf(e, "unexpected data after the '-----END %s-----' line", label);
+            return enc_errf(e, "a second PEM block follows the first (one key per file)");
+        return enc_errf(e, "unexpected data after the '-----END %s-----' line", label);
     }
     *b64len = k;
     return 0;
 }
 
-int cli_pem_decode(const char *text, size_t n, char label[CLI_PEM_LABEL_MAX], uint8_t *out,
-                   size_t cap, size_t *outlen, struct cli_err *e)
+int enc_pem_decode(const char *text, size_t n, char label[ENC_PEM_LABEL_MAX], uint8_t *out,
+                   size_t cap, size_t *outlen, struct enc_err *e)
 {
     size_t pos = 0;
     unsigned lineno = 0;
     char shown[64];
 
-    if (n == 0) return cli_errf(e, "empty file");
+    if (n == 0) return enc_errf(e, "empty file");
     if (memchr(text, '\0', n))
-        return cli_errf(e, "not a PEM file (binary data) and not a DER key");
+        return enc_errf(e, "not a PEM file (binary data) and not a DER key");
     /* Leading whitespace. */
     while (pos < n && is_ws(text[pos])) lineno += text[pos++] == '\n';
-    if (pos == n) return cli_errf(e, "empty file (only whitespace)");
+    if (pos == n) return enc_errf(e, "empty file (only whitespace)");
     struct line begin = next_line(text, n, &pos);
     lineno++;
     if (!starts_with(&begin, "-----BEGIN "))
-        return cli_errf(e, "not a PEM file (line %u is not a '-----BEGIN ' line) and not a "
+        return enc_errf(e, "not a PEM file (line %u is not a '-----BEGIN ' line) and not a "
                            "DER key",
                         lineno);
     if (parse_boundary(&begin, "BEGIN", label) != 0) {
         excerpt(shown, sizeof shown, &begin);
-        return cli_errf(e, "line %u: malformed PEM BEGIN line '%s'", lineno, shown);
+        return enc_errf(e, "line %u: malformed PEM BEGIN line '%s'", lineno, shown);
     }
     if (!begin.has_eol)
-        return cli_errf(e, "truncated PEM: the file ends after the BEGIN line");
+        return enc_errf(e, "truncated PEM: the file ends after the BEGIN line");
 
-    char b64[CLI_SMALL_MAX];
+    char b64[ENC_PEM_BODY_MAX];
     size_t b64len = 0;
     int rc = decode_body(text, n, pos, lineno, label, b64, &b64len, e);
     if (rc == 0) {
-        rc = cli_b64_decode(out, cap, outlen, b64, b64len, e);
+        rc = enc_b64_decode(out, cap, outlen, b64, b64len, e);
         if (rc != 0) {
-            struct cli_err inner = *e;
-            cli_errf(e, "PEM body: %s", inner.msg);
+            struct enc_err inner = *e;
+            enc_errf(e, "PEM body: %s", inner.msg);
         }
     }
     vec25519_wipe(b64, sizeof b64);
     return rc;
 }
 
-size_t cli_pem_encode(char *out, size_t cap, const char *label, const uint8_t *der, size_t n)
+size_t enc_pem_encode(char *out, size_t cap, const char *label, const uint8_t *der, size_t n)
 {
-    size_t b64len = CLI_B64_LEN(n), lines = (b64len + 63) / 64;
+    size_t b64len = ENC_B64_LEN(n), lines = (b64len + 63) / 64;
     size_t need = 2 * (strlen(label) + 16) + b64len + lines + 1;
     if (need > cap) return 0;
     size_t k = (size_t)snprintf(out, cap, "-----BEGIN %s-----\n", label);
     /* Encode 48 bytes (64 characters) per line. */
     for (size_t i = 0; i < n; i += 48) {
         size_t chunk = n - i < 48 ? n - i : 48;
-        cli_b64_encode(out + k, der + i, chunk);
-        k += CLI_B64_LEN(chunk);
+        enc_b64_encode(out + k, der + i, chunk);
+        k += ENC_B64_LEN(chunk);
         out[k++] = '\n';
     }
     k += (size_t)snprintf(out + k, cap - k, "-----END %s-----\n", label);

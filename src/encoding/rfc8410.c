@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * vec25519 command-line tool — strict DER for the key structures of RFC 8410
- * (Algorithm Identifiers for Ed25519, Ed448, X25519 and X448).
+ * vec25519 key encodings (cli/ and provider/) — strict DER for the key
+ * structures of RFC 8410 (Algorithm Identifiers for Ed25519, Ed448, X25519
+ * and X448).
  *
  *   OneAsymmetricKey ::= SEQUENCE {                       RFC 5958 §2
  *       version                   INTEGER { v1(0), v2(1) },
@@ -20,9 +21,9 @@
  * Decisions (see also docs/vec25519.1):
  *   - version 0 (v1) without a public key is what we, OpenSSL and most tools
  *     write; version 1 (v2) is accepted with or without the [1] public key,
- *     and keys.c rejects the file if that public key is not the one the
- *     private key gives. A [1] public key with version 0 is rejected (RFC
- *     5958: v2 when the public key is present).
+ *     and the caller (cli/keys.c, provider/) rejects the key if that public
+ *     key is not the one the private key gives. A [1] public key with
+ *     version 0 is rejected (RFC 5958: v2 when the public key is present).
  *   - attributes [0] are rejected: nothing here could honour them, and
  *     silently dropping them (pubkey, re-encoding) would lose information.
  *   - DER, not BER: one-byte tags, definite lengths in the fewest bytes,
@@ -31,9 +32,10 @@
  *
  * Nothing in a message repeats key bytes.
  */
+#include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "encoding/encoding.h"
 
 /* What is left to read. */
 struct der {
@@ -54,11 +56,11 @@ static const uint8_t oid_prefix[2] = {0x2b, 0x65}; /* 1.3.101 */
 #define OID_X25519 0x6e
 #define OID_ED25519 0x70
 
-const char *cli_alg_name(enum cli_alg alg)
+const char *rfc8410_alg_name(enum rfc8410_alg alg)
 {
     switch (alg) {
-    case CLI_ED25519: return "Ed25519";
-    case CLI_X25519: return "X25519";
+    case RFC8410_ED25519: return "Ed25519";
+    case RFC8410_X25519: return "X25519";
     default: return "none";
     }
 }
@@ -66,34 +68,34 @@ const char *cli_alg_name(enum cli_alg alg)
 /* Reads the next element of in: its tag, and its contents in *content.
  * what: the element expected, for messages. */
 static int der_next(struct der *in, uint8_t *tag, struct der *content, const char *what,
-                    struct cli_err *e)
+                    struct enc_err *e)
 {
-    if (in->n == 0) return cli_errf(e, "truncated DER: the %s is missing", what);
+    if (in->n == 0) return enc_errf(e, "truncated DER: the %s is missing", what);
     uint8_t t = in->p[0];
     if ((t & 0x1f) == 0x1f)
-        return cli_errf(e, "bad DER: multi-byte tag where the %s should be", what);
-    if (in->n < 2) return cli_errf(e, "truncated DER: the %s has no length", what);
+        return enc_errf(e, "bad DER: multi-byte tag where the %s should be", what);
+    if (in->n < 2) return enc_errf(e, "truncated DER: the %s has no length", what);
     size_t len, hdr;
     uint8_t l0 = in->p[1];
     if (l0 < 0x80) {
         len = l0;
         hdr = 2;
     } else if (l0 == 0x80) {
-        return cli_errf(e, "bad DER: indefinite length (BER) in the %s", what);
+        return enc_errf(e, "bad DER: indefinite length (BER) in the %s", what);
     } else {
         size_t k = l0 & 0x7fu;
         if (k > 2)
-            return cli_errf(e, "bad DER: the %s has a %zu-byte length (too large for a key)",
+            return enc_errf(e, "bad DER: the %s has a %zu-byte length (too large for a key)",
                             what, k);
-        if (in->n < 2 + k) return cli_errf(e, "truncated DER: the length of the %s", what);
+        if (in->n < 2 + k) return enc_errf(e, "truncated DER: the length of the %s", what);
         len = 0;
         for (size_t i = 0; i < k; i++) len = len << 8 | in->p[2 + i];
         if (in->p[2] == 0 || len < 0x80)
-            return cli_errf(e, "bad DER: the length of the %s is not minimally encoded", what);
+            return enc_errf(e, "bad DER: the length of the %s is not minimally encoded", what);
         hdr = 2 + k;
     }
     if (len > in->n - hdr)
-        return cli_errf(e, "truncated DER: the %s claims %zu bytes, %zu are left", what, len,
+        return enc_errf(e, "truncated DER: the %s claims %zu bytes, %zu are left", what, len,
                         in->n - hdr);
     *tag = t;
     content->p = in->p + hdr;
@@ -105,14 +107,14 @@ static int der_next(struct der *in, uint8_t *tag, struct der *content, const cha
 
 /* der_next, and the tag must be want. */
 static int der_expect(struct der *in, uint8_t want, struct der *content, const char *what,
-                      struct cli_err *e)
+                      struct enc_err *e)
 {
     uint8_t tag = 0;
     struct der save = *in;
     if (der_next(in, &tag, content, what, e) != 0) return -1;
     if (tag != want) {
         *in = save;
-        return cli_errf(e, "bad DER: expected the %s (tag 0x%02x), found tag 0x%02x", what, want,
+        return enc_errf(e, "bad DER: expected the %s (tag 0x%02x), found tag 0x%02x", what, want,
                         tag);
     }
     return 0;
@@ -169,41 +171,41 @@ static const char *oid_name(const char *dotted)
     return "an unknown algorithm";
 }
 
-static int parse_algid(struct der *in, enum cli_alg *alg, struct cli_err *e)
+static int parse_algid(struct der *in, enum rfc8410_alg *alg, struct enc_err *e)
 {
     struct der ai = {NULL, 0}, oid = ai;
     if (der_expect(in, TAG_SEQUENCE, &ai, "AlgorithmIdentifier SEQUENCE", e) != 0) return -1;
     if (der_expect(&ai, TAG_OID, &oid, "algorithm OBJECT IDENTIFIER", e) != 0) return -1;
     char dotted[128];
     if (oid_dotted(dotted, sizeof dotted, oid.p, oid.n) != 0)
-        return cli_errf(e, "bad DER: malformed OBJECT IDENTIFIER in the AlgorithmIdentifier");
+        return enc_errf(e, "bad DER: malformed OBJECT IDENTIFIER in the AlgorithmIdentifier");
     if (oid.n == 3 && memcmp(oid.p, oid_prefix, 2) == 0 && oid.p[2] == OID_ED25519)
-        *alg = CLI_ED25519;
+        *alg = RFC8410_ED25519;
     else if (oid.n == 3 && memcmp(oid.p, oid_prefix, 2) == 0 && oid.p[2] == OID_X25519)
-        *alg = CLI_X25519;
+        *alg = RFC8410_X25519;
     else
-        return cli_errf(e, "unsupported algorithm: %s (OID %s); expected Ed25519 (1.3.101.112) "
+        return enc_errf(e, "unsupported algorithm: %s (OID %s); expected Ed25519 (1.3.101.112) "
                            "or X25519 (1.3.101.110)",
                         oid_name(dotted), dotted);
     if (ai.n != 0)
-        return cli_errf(e, "bad key: the %s AlgorithmIdentifier has parameters; RFC 8410 section 3 "
+        return enc_errf(e, "bad key: the %s AlgorithmIdentifier has parameters; RFC 8410 section 3 "
                            "requires them to be absent",
-                        cli_alg_name(*alg));
+                        rfc8410_alg_name(*alg));
     return 0;
 }
 
 /* The trailing-data check of the outer SEQUENCE. */
 static int der_outer(const uint8_t *der, size_t n, struct der *seq, const char *what,
-                     struct cli_err *e)
+                     struct enc_err *e)
 {
     struct der in = {der, n};
     if (der_expect(&in, TAG_SEQUENCE, seq, what, e) != 0) return -1;
     if (in.n != 0)
-        return cli_errf(e, "bad DER: %zu bytes of trailing data after the %s", in.n, what);
+        return enc_errf(e, "bad DER: %zu bytes of trailing data after the %s", in.n, what);
     return 0;
 }
 
-int cli_der_parse_pkcs8(const uint8_t *der, size_t n, struct cli_pkcs8 *k, struct cli_err *e)
+int rfc8410_parse_pkcs8(const uint8_t *der, size_t n, struct rfc8410_pkcs8 *k, struct enc_err *e)
 {
     struct der seq = {NULL, 0}, ver = seq, outer = seq, inner = seq, pubbits = seq;
     uint8_t tag = 0;
@@ -211,50 +213,50 @@ int cli_der_parse_pkcs8(const uint8_t *der, size_t n, struct cli_pkcs8 *k, struc
 
     if (der_outer(der, n, &seq, "PKCS#8 OneAsymmetricKey SEQUENCE", e) != 0) return -1;
     if (der_expect(&seq, TAG_INTEGER, &ver, "PKCS#8 version INTEGER", e) != 0) return -1;
-    if (ver.n == 0) return cli_errf(e, "bad DER: the PKCS#8 version INTEGER is empty");
+    if (ver.n == 0) return enc_errf(e, "bad DER: the PKCS#8 version INTEGER is empty");
     if (ver.n > 1 && ((ver.p[0] == 0x00 && ver.p[1] < 0x80) || (ver.p[0] == 0xff && ver.p[1] >= 0x80)))
-        return cli_errf(e, "bad DER: the PKCS#8 version INTEGER is not minimally encoded");
+        return enc_errf(e, "bad DER: the PKCS#8 version INTEGER is not minimally encoded");
     if (ver.n != 1 || ver.p[0] > 1)
-        return cli_errf(e, "unsupported PKCS#8 version (expected 0, v1; or 1, v2)");
+        return enc_errf(e, "unsupported PKCS#8 version (expected 0, v1; or 1, v2)");
     int version = ver.p[0];
 
     if (parse_algid(&seq, &k->alg, e) != 0) return -1;
-    const char *name = cli_alg_name(k->alg);
+    const char *name = rfc8410_alg_name(k->alg);
 
     if (der_expect(&seq, TAG_OCTET_STRING, &outer, "privateKey OCTET STRING", e) != 0) return -1;
     if (outer.n == 0 || outer.p[0] != TAG_OCTET_STRING)
-        return cli_errf(e, "bad %s key: the privateKey OCTET STRING must hold the key as an "
+        return enc_errf(e, "bad %s key: the privateKey OCTET STRING must hold the key as an "
                            "OCTET STRING (RFC 8410 section 7, CurvePrivateKey)",
                         name);
     if (der_expect(&outer, TAG_OCTET_STRING, &inner, "CurvePrivateKey OCTET STRING", e) != 0)
         return -1;
     if (outer.n != 0)
-        return cli_errf(e, "bad DER: %zu bytes after the CurvePrivateKey inside privateKey",
+        return enc_errf(e, "bad DER: %zu bytes after the CurvePrivateKey inside privateKey",
                         outer.n);
     if (inner.n != 32)
-        return cli_errf(e, "bad %s key: the private key is %zu bytes, expected 32", name,
+        return enc_errf(e, "bad %s key: the private key is %zu bytes, expected 32", name,
                         inner.n);
     memcpy(k->priv, inner.p, 32);
 
     if (seq.n > 0 && seq.p[0] == TAG_ATTRIBUTES) {
         memset(k, 0, sizeof *k);
-        return cli_errf(e, "PKCS#8 attributes ([0]) are not supported");
+        return enc_errf(e, "PKCS#8 attributes ([0]) are not supported");
     }
     if (seq.n > 0 && (seq.p[0] == TAG_PUBLIC_KEY || seq.p[0] == TAG_PUBLIC_KEY_C)) {
         int rc = -1;
         if (seq.p[0] == TAG_PUBLIC_KEY_C)
-            cli_errf(e, "bad DER: constructed [1] publicKey (BER)");
+            enc_errf(e, "bad DER: constructed [1] publicKey (BER)");
         else if (version != 1)
-            cli_errf(e, "bad PKCS#8: a [1] publicKey requires version 1 (v2), the version is 0");
+            enc_errf(e, "bad PKCS#8: a [1] publicKey requires version 1 (v2), the version is 0");
         else if (der_next(&seq, &tag, &pubbits, "[1] publicKey", e) != 0)
             ;
         else if (pubbits.n == 0)
-            cli_errf(e, "bad DER: the [1] publicKey BIT STRING is empty");
+            enc_errf(e, "bad DER: the [1] publicKey BIT STRING is empty");
         else if (pubbits.p[0] != 0)
-            cli_errf(e, "bad DER: the [1] publicKey BIT STRING has %u unused bits, expected 0",
+            enc_errf(e, "bad DER: the [1] publicKey BIT STRING has %u unused bits, expected 0",
                      pubbits.p[0]);
         else if (pubbits.n != 33)
-            cli_errf(e, "bad %s key: the [1] public key is %zu bytes, expected 32", name,
+            enc_errf(e, "bad %s key: the [1] public key is %zu bytes, expected 32", name,
                      pubbits.n - 1);
         else
             rc = 0;
@@ -268,14 +270,14 @@ int cli_der_parse_pkcs8(const uint8_t *der, size_t n, struct cli_pkcs8 *k, struc
     if (seq.n > 0) {
         uint8_t t = seq.p[0];
         memset(k, 0, sizeof *k);
-        return cli_errf(e, "bad PKCS#8: unexpected element (tag 0x%02x) after the private key",
+        return enc_errf(e, "bad PKCS#8: unexpected element (tag 0x%02x) after the private key",
                         t);
     }
     return 0;
 }
 
-int cli_der_parse_spki(const uint8_t *der, size_t n, enum cli_alg *alg, uint8_t pub[32],
-                       struct cli_err *e)
+int rfc8410_parse_spki(const uint8_t *der, size_t n, enum rfc8410_alg *alg, uint8_t pub[32],
+                       struct enc_err *e)
 {
     struct der seq = {NULL, 0}, bits = seq;
     if (der_outer(der, n, &seq, "SubjectPublicKeyInfo SEQUENCE", e) != 0) return -1;
@@ -283,38 +285,39 @@ int cli_der_parse_spki(const uint8_t *der, size_t n, enum cli_alg *alg, uint8_t 
     if (der_expect(&seq, TAG_BIT_STRING, &bits, "subjectPublicKey BIT STRING", e) != 0)
         return -1;
     if (seq.n != 0)
-        return cli_errf(e, "bad DER: %zu bytes after the subjectPublicKey BIT STRING", seq.n);
-    if (bits.n == 0) return cli_errf(e, "bad DER: the subjectPublicKey BIT STRING is empty");
+        return enc_errf(e, "bad DER: %zu bytes after the subjectPublicKey BIT STRING", seq.n);
+    if (bits.n == 0) return enc_errf(e, "bad DER: the subjectPublicKey BIT STRING is empty");
     if (bits.p[0] != 0)
-        return cli_errf(e, "bad DER: the subjectPublicKey BIT STRING has %u unused bits, "
+        return enc_errf(e, "bad DER: the subjectPublicKey BIT STRING has %u unused bits, "
                            "expected 0",
                         bits.p[0]);
     if (bits.n != 33)
-        return cli_errf(e, "bad %s key: the public key is %zu bytes, expected 32",
-                        cli_alg_name(*alg), bits.n - 1);
+        return enc_errf(e, "bad %s key: the public key is %zu bytes, expected 32",
+                        rfc8410_alg_name(*alg), bits.n - 1);
     memcpy(pub, bits.p + 1, 32);
     return 0;
 }
 
-int cli_der_kind(const uint8_t *der, size_t n)
+int rfc8410_kind(const uint8_t *der, size_t n)
 {
     struct der in = {der, n}, seq = {NULL, 0};
     uint8_t tag = 0;
-    struct cli_err ignored;
+    struct enc_err ignored;
     if (der_next(&in, &tag, &seq, "outer SEQUENCE", &ignored) != 0 || tag != TAG_SEQUENCE ||
         seq.n == 0)
         return 0;
-    if (seq.p[0] == TAG_INTEGER) return CLI_WANT_PRIVATE;
-    if (seq.p[0] == TAG_SEQUENCE) return CLI_WANT_PUBLIC;
+    if (seq.p[0] == TAG_INTEGER) return RFC8410_PRIVATE;
+    if (seq.p[0] == TAG_SEQUENCE) return RFC8410_PUBLIC;
     return 0;
 }
 
-static uint8_t oid_last(enum cli_alg alg)
+static uint8_t oid_last(enum rfc8410_alg alg)
 {
-    return alg == CLI_X25519 ? OID_X25519 : OID_ED25519;
+    return alg == RFC8410_X25519 ? OID_X25519 : OID_ED25519;
 }
 
-void cli_der_pkcs8(uint8_t out[CLI_PKCS8_DER_LEN], enum cli_alg alg, const uint8_t priv[32])
+void rfc8410_write_pkcs8(uint8_t out[RFC8410_PKCS8_DER_LEN], enum rfc8410_alg alg,
+                         const uint8_t priv[32])
 {
     const uint8_t head[16] = {TAG_SEQUENCE, 46, TAG_INTEGER, 1, 0,               /* v1 */
                               TAG_SEQUENCE, 5, TAG_OID, 3, 0x2b, 0x65, oid_last(alg),
@@ -323,7 +326,8 @@ void cli_der_pkcs8(uint8_t out[CLI_PKCS8_DER_LEN], enum cli_alg alg, const uint8
     memcpy(out + sizeof head, priv, 32);
 }
 
-void cli_der_spki(uint8_t out[CLI_SPKI_DER_LEN], enum cli_alg alg, const uint8_t pub[32])
+void rfc8410_write_spki(uint8_t out[RFC8410_SPKI_DER_LEN], enum rfc8410_alg alg,
+                        const uint8_t pub[32])
 {
     const uint8_t head[12] = {TAG_SEQUENCE, 42, TAG_SEQUENCE, 5, TAG_OID, 3,
                               0x2b, 0x65, oid_last(alg), TAG_BIT_STRING, 33, 0};
