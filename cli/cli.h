@@ -3,11 +3,13 @@
  * vec25519 — the command-line tool: declarations shared by its files.
  *
  *   main.c        the command table, top-level usage, --version
- *   util.c        messages, the option parser, file input and output, hex
+ *   util.c        messages, the option parser, file input, hex
+ *   output.c      atomic output files, standard output's errors, signals
  *   keys.c        key files (PEM or DER) to keys, keys to PEM or DER, with the
  *                 strict base64, PEM and RFC 8410 DER of src/encoding/ (shared
  *                 with the OpenSSL provider: one parser serves both)
  *   cmd_keys.c    keygen, pubkey
+ *   stream.c      messages read once or twice in bounded memory, progress
  *   cmd_sign.c    sign, verify, verify-batch
  *   cmd_x25519.c  x25519
  *   cmd_bench.c   bench (bench/bench.c's bench_main)
@@ -20,7 +22,8 @@
  * that held their encodings) are wiped with vec25519_wipe before their memory
  * is released or the program exits. Key files are read with read(2) into
  * fixed buffers and written with write(2), so no stdio or realloc copy of a
- * secret is left behind.
+ * secret is left behind. Output files are replaced atomically (output.c): a
+ * failed write leaves the previous file as it was.
  */
 #ifndef VEC25519_CLI_H
 #define VEC25519_CLI_H
@@ -107,18 +110,71 @@ int cli_open_input(const char *path, struct cli_err *e);
 long cli_read_some(int fd, uint8_t *buf, size_t n);
 
 enum cli_out_mode {
-    CLI_OUT_PUBLIC, /* created with mode 0666 & ~umask, replaced if it exists */
-    CLI_OUT_SECRET  /* mode 0600; O_CREAT|O_EXCL: an existing file is an error */
+    CLI_OUT_PUBLIC, /* created with mode 0666 & ~umask; an existing file is replaced
+                       and keeps its mode */
+    CLI_OUT_SECRET  /* mode 0600; an existing file is an error unless force */
 };
 
 /*
- * Writes data to path (NULL or "-": standard output) with write(2).
- * CLI_OUT_SECRET with force: an existing file (not a symbolic link) is
- * truncated and given mode 0600. On a write error a file this call created is
- * removed. Returns 0, or -1 with e set.
+ * An output being written (output.c): standard output, a device or FIFO
+ * written in place, or a temporary file in the target's folder that
+ * cli_out_commit renames over the target. The rules (symbolic links,
+ * devices, modes, fsync) are in output.c's header.
  */
+struct cli_out {
+    enum cli_out_mode mode;
+    int force;
+    int fd;
+    int is_stdout;         /* path NULL or "-" */
+    int direct;            /* written in place: standard output, a device, a FIFO */
+    int existed;           /* the target existed (it is left as it was on failure) */
+    int slot;              /* cli_temp_register's slot of tmp, or -1 */
+    char target[4096];     /* the file replaced (a public link's target resolved) */
+    char tmp[4096 + 64];   /* the temporary file, "" when none */
+};
+
+/*
+ * Opens an output: NULL or "-" is standard output. For a file, checks what
+ * is there (CLI_OUT_SECRET: an existing FILE is an error unless force; a
+ * symbolic link, a directory or a non-regular file is refused) and creates
+ * the temporary file with O_EXCL and its final mode, before anything is
+ * written. Returns 0, or -1 with e set (the message does not repeat the
+ * file name; the caller prefixes cli_output_name(path)).
+ */
+int cli_out_open(struct cli_out *o, const char *path, enum cli_out_mode mode, int force,
+                 struct cli_err *e);
+/* Writes all of data. On failure the temporary file is removed; -1, e set. */
+int cli_out_write(struct cli_out *o, const void *data, size_t len, struct cli_err *e);
+/* fsync, close, rename over the target (CLI_OUT_SECRET without force: only if
+ * the target still does not exist), fsync the folder. On failure before the
+ * rename the temporary file is removed and the target left as it was (the
+ * message says so). Returns 0, or -1 with e set. */
+int cli_out_commit(struct cli_out *o, struct cli_err *e);
+/* Removes the temporary file (after a failure elsewhere). */
+void cli_out_abort(struct cli_out *o);
+
+/* open, write, commit. Returns 0, or -1 with e set. */
 int cli_write_output(const char *path, const void *data, size_t len, enum cli_out_mode mode,
                      int force, struct cli_err *e);
+
+/* "standard output" for NULL or "-", else path. */
+const char *cli_output_name(const char *path);
+/* write(2) of all n bytes, retried on EINTR. Returns 0, or -1 with errno. */
+int cli_write_all(int fd, const void *data, size_t n);
+
+/* fflush(stdout) and its error state: on an error prints "standard output:
+ * write error: REASON" once and returns -1; 0 otherwise. main calls it after
+ * every command, so that no write error goes unreported. */
+int cli_stdout_flush(void);
+
+/* SIGPIPE and SIGXFSZ ignored (their errors are reported instead); SIGHUP,
+ * SIGINT, SIGQUIT and SIGTERM remove the registered temporary files, then
+ * end the program as they would have. */
+void cli_signals_init(void);
+/* Registers a temporary file for removal on those signals: a slot, or -1 if
+ * none is free. */
+int cli_temp_register(const char *path);
+void cli_temp_forget(int slot);
 
 /* 1 if output to path (NULL or "-": standard output) would go to a terminal,
  * where binary data (DER, a raw signature) is not written. */
@@ -130,6 +186,39 @@ int cli_same_file(const char *a, const char *b);
 /* Lowercase hex of in[0 .. n) into out (2n + 1 bytes, NUL-terminated),
  * branch-free and table-free in the data (it may be a shared secret). */
 void cli_hex(char *out, const uint8_t *in, size_t n);
+
+/* ---- messages read in bounded memory (stream.c) -------------------------- */
+
+#define CLI_CHUNK 65536                     /* bytes per read(2) */
+#define CLI_SPOOL_MEM (1u << 20)            /* a non-regular input kept in memory */
+#define CLI_PROGRESS_MIN (64ull << 20)      /* progress shown from this size on */
+
+/* A message read once or twice (stream.c has the rules). */
+struct cli_msg {
+    const char *path;
+    int fd, passes;
+    int regular;      /* a regular file: read again from start */
+    long long start;  /* its offset when opened */
+    uint64_t total;   /* its size from start */
+    uint64_t first;   /* bytes of the first pass */
+    uint8_t *mem;     /* non-regular, passes > 1: the first CLI_SPOOL_MEM bytes, */
+    size_t memlen;
+    int spool_fd;     /* then the rest in an unnamed temporary file (or -1) */
+    const char *spool_dir;
+    int progress, shown; /* progress on stderr: wanted, drawn */
+    double last;
+};
+
+typedef void (*cli_msg_fn)(void *ctx, const uint8_t *p, size_t n);
+
+/* Opens path ("-": standard input) to be read `passes` times (1 or 2).
+ * Returns 0, or -1 with e set. */
+int cli_msg_open(struct cli_msg *m, const char *path, int passes, struct cli_err *e);
+/* Pass number `pass` (1, then 2): fn(ctx, block, length) over the whole
+ * message in order. Returns 0, or -1 with e set (a read error; the second
+ * pass of a different length than the first). */
+int cli_msg_pass(struct cli_msg *m, int pass, cli_msg_fn fn, void *ctx, struct cli_err *e);
+void cli_msg_close(struct cli_msg *m);
 
 /* ---- base64, PEM, RFC 8410 DER (src/encoding/) --------------------------- */
 
@@ -180,10 +269,21 @@ int cli_key_load(const char *path, int want, enum cli_alg alg, struct cli_key *k
                  struct cli_err *e);
 void cli_key_wipe(struct cli_key *k);
 
+/* Why the Ed25519 public key pk is one that verify rejects every signature
+ * under (not a canonical point encoding, or of small order), or NULL. */
+const char *cli_ed25519_public_problem(const uint8_t pk[32]);
+/* The same for k's public key (X25519: of small order, so that every shared
+ * secret with it is zero), or NULL. */
+const char *cli_key_public_problem(const struct cli_key *k);
+
 /* PEM (or DER when der) of the private key / the public key of k, into out
  * (cap ≥ 256). Returns the length, or 0 if cap is too small. */
 size_t cli_key_private_encode(uint8_t *out, size_t cap, const struct cli_key *k, int der);
 size_t cli_key_public_encode(uint8_t *out, size_t cap, const struct cli_key *k, int der);
+
+/* For tests only (tests/cli/cli_check.c, in-process): called by sign
+ * between its two passes over the message. NULL in the program. */
+extern void (*cli_sign_between_passes)(void);
 
 /* ---- commands ------------------------------------------------------------ */
 

@@ -22,7 +22,8 @@ static const char keygen_help[] =
     "\n"
     "Generate a new private key: Ed25519 by default, X25519 with --x25519. It is\n"
     "written as PKCS#8 PEM (RFC 8410), to standard output or to FILE, which is\n"
-    "created with mode 0600 and must not exist unless --force is given.\n"
+    "created with mode 0600 and must not exist unless --force is given; it\n"
+    "appears complete or not at all, and a failed --force leaves the old key.\n"
     "\n"
     "  --ed25519        an Ed25519 signing key (the default)\n"
     "  --x25519         an X25519 key-agreement key\n"
@@ -37,8 +38,10 @@ static const char pubkey_help[] =
     "Usage: vec25519 pubkey [-i FILE] [-o FILE] [--der]\n"
     "\n"
     "Write the public key of a private key (PKCS#8, PEM or DER) as a\n"
-    "SubjectPublicKeyInfo PEM (RFC 8410). A public key as input is checked and\n"
-    "written again (e.g. DER to PEM).\n"
+    "SubjectPublicKeyInfo PEM (RFC 8410). A public key as input is checked (an\n"
+    "Ed25519 key must be a canonical point not of small order, as verify\n"
+    "requires; an X25519 key must not have small order) and written again\n"
+    "(e.g. DER to PEM).\n"
     "\n"
     "  -i, --in FILE    the key (default, or '-': standard input)\n"
     "  -o, --out FILE   write to FILE (default: standard output)\n"
@@ -82,8 +85,15 @@ int cli_cmd_keygen(int argc, char **argv)
         return CLI_EXIT_BAD;
     }
 
-    struct cli_key k;
+    /* The output first: an existing FILE is refused before a key is made, and
+     * the temporary file has mode 0600 before the key is written to it. */
+    struct cli_out o;
     struct cli_err e;
+    if (cli_out_open(&o, out, CLI_OUT_SECRET, force, &e) != 0) {
+        cli_error("%s: %s", cli_output_name(out), e.msg);
+        return CLI_EXIT_BAD;
+    }
+    struct cli_key k;
     uint8_t enc[512];
     int rc = CLI_EXIT_OK;
     memset(&k, 0, sizeof k);
@@ -91,11 +101,13 @@ int cli_cmd_keygen(int argc, char **argv)
     k.is_private = 1;
     if (fill_random(k.priv, sizeof k.priv) != 0) {
         cli_error("getrandom: %s", strerror(errno));
+        cli_out_abort(&o);
         rc = CLI_EXIT_BAD;
     } else {
         size_t len = cli_key_private_encode(enc, sizeof enc, &k, der);
-        if (cli_write_output(out, enc, len, CLI_OUT_SECRET, force, &e) != 0) {
-            cli_error("%s: %s", out ? out : "(stdout)", e.msg);
+        if (cli_out_write(&o, enc, len, &e) != 0 || cli_out_commit(&o, &e) != 0) {
+            cli_error("%s: %s", cli_output_name(out), e.msg);
+            cli_out_abort(&o);
             rc = CLI_EXIT_BAD;
         }
     }
@@ -133,10 +145,20 @@ int cli_cmd_pubkey(int argc, char **argv)
         cli_file_error(in, e.msg);
         return CLI_EXIT_BAD;
     }
+    if (!k.is_private) {
+        /* A public key given: written again only if it is one we would use. */
+        const char *why = cli_key_public_problem(&k);
+        if (why) {
+            cli_error("%s: not a usable %s public key: %s", cli_display_name(in),
+                      cli_alg_name(k.alg), why);
+            cli_key_wipe(&k);
+            return CLI_EXIT_BAD;
+        }
+    }
     size_t len = cli_key_public_encode(enc, sizeof enc, &k, der);
     cli_key_wipe(&k);
     if (cli_write_output(out, enc, len, CLI_OUT_PUBLIC, 0, &e) != 0) {
-        cli_error("%s: %s", out ? out : "(stdout)", e.msg);
+        cli_error("%s: %s", cli_output_name(out), e.msg);
         return CLI_EXIT_BAD;
     }
     return CLI_EXIT_OK;

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "ed25519_shim.h"
 #include "internal/ct.h"
 #include "vec25519.h"
 
@@ -127,9 +128,8 @@ static int s_is_reduced(const uint8_t s[32])
 static const char *why_invalid(const uint8_t sig[64], const uint8_t pk[32])
 {
     vec25519_ed25519_point p;
-    if (vec25519_ed25519_point_frombytes(&p, pk) != 0)
-        return "the public key is not a canonical encoding of a curve point";
-    if (vec25519_ed25519_point_is_small_order(&p)) return "the public key has small order";
+    const char *why = cli_ed25519_public_problem(pk);
+    if (why) return why;
     if (vec25519_ed25519_point_frombytes(&p, sig) != 0)
         return "R (the first half of the signature) is not a canonical encoding of a curve "
                "point";
@@ -139,24 +139,81 @@ static const char *why_invalid(const uint8_t sig[64], const uint8_t pk[32])
     return "the signature does not match the message and the public key";
 }
 
+/* ---- the message, streamed (stream.c) ------------------------------------ */
+
+static void sha512_fn(void *ctx, const uint8_t *p, size_t n)
+{
+    vec25519_sha512_update(ctx, p, n);
+}
+
 /* The Ed25519ph pre-hash SHA-512(file), streamed. */
 static int prehash_file(const char *path, uint8_t ph[64], struct cli_err *e)
 {
-    static uint8_t chunk[1 << 16];
+    struct cli_msg m;
     vec25519_sha512_ctx ctx;
-    int fd = cli_open_input(path, e);
-    if (fd < 0) return -1;
+    if (cli_msg_open(&m, path, 1, e) != 0) return -1;
     vec25519_sha512_init(&ctx);
-    int rc = 0;
-    for (;;) {
-        long r = cli_read_some(fd, chunk, sizeof chunk);
-        if (r < 0) rc = cli_errf(e, "read error: %s", strerror(errno));
-        if (r <= 0) break;
-        vec25519_sha512_update(&ctx, chunk, (size_t)r);
-    }
-    if (fd != 0) close(fd);
+    int rc = cli_msg_pass(&m, 1, sha512_fn, &ctx, e);
+    cli_msg_close(&m);
     vec25519_sha512_final(&ctx, ph);
     return rc;
+}
+
+static void sign2_fn(void *ctx, const uint8_t *p, size_t n)
+{
+    ed25519_sign2_update(ctx, p, n);
+}
+
+void (*cli_sign_between_passes)(void);
+
+/*
+ * Pure Ed25519 over the file in two passes (RFC 8032 §5.1.6: the nonce hash
+ * needs the whole message, then the challenge hash needs it again), with
+ * bounded memory. The signer refuses when the second pass differs from the
+ * first: a signature over a message that changed between the nonce and the
+ * challenge would, with an honest signature of either version, give the key
+ * away.
+ */
+static int sign_file(const char *path, uint8_t sig[64], const uint8_t sk[64],
+                     struct cli_err *e)
+{
+    struct cli_msg m;
+    ed25519_sign2_state st;
+    if (cli_msg_open(&m, path, 2, e) != 0) return -1;
+    ed25519_sign2_init(&st, sk);
+    int rc = cli_msg_pass(&m, 1, sign2_fn, &st, e);
+    if (rc == 0) {
+        ed25519_sign2_next_pass(&st);
+        if (cli_sign_between_passes) cli_sign_between_passes();
+        rc = cli_msg_pass(&m, 2, sign2_fn, &st, e);
+    }
+    cli_msg_close(&m);
+    if (ed25519_sign2_final(&st, sig) != 0 && rc == 0)
+        rc = cli_errf(e, "changed while being signed (the two passes over it differ): no "
+                         "signature written");
+    vec25519_wipe(&st, sizeof st);
+    if (rc != 0) vec25519_wipe(sig, 64);
+    return rc;
+}
+
+static void verify_fn(void *ctx, const uint8_t *p, size_t n)
+{
+    vec25519_ed25519_verify_update(ctx, p, n);
+}
+
+/* 0 if sig is a valid signature of the file under pk, 1 if not; -1 with e
+ * set when the file cannot be read. One pass, bounded memory. */
+static int verify_file(const char *path, const uint8_t sig[64], const uint8_t pk[32],
+                       struct cli_err *e)
+{
+    struct cli_msg m;
+    vec25519_ed25519_verify_state st;
+    if (cli_msg_open(&m, path, 1, e) != 0) return -1;
+    vec25519_ed25519_verify_init(&st, sig, pk);
+    int rc = cli_msg_pass(&m, 1, verify_fn, &st, e);
+    cli_msg_close(&m);
+    int valid = vec25519_ed25519_verify_final(&st) == 0;
+    return rc != 0 ? -1 : valid ? 0 : 1;
 }
 
 /* ---- sign ------------------------------------------------------------------ */
@@ -198,6 +255,14 @@ int cli_cmd_sign(int argc, char **argv)
         cli_file_error(key, e.msg);
         return CLI_EXIT_BAD;
     }
+    /* The output before the work: a folder we cannot write in is reported
+     * before a large file is read. */
+    struct cli_out o;
+    if (cli_out_open(&o, out, CLI_OUT_PUBLIC, 0, &e) != 0) {
+        cli_key_wipe(&k);
+        cli_error("%s: %s", cli_output_name(out), e.msg);
+        return CLI_EXIT_BAD;
+    }
     uint8_t sk[64], sig[64];
     memcpy(sk, k.priv, 32);
     memcpy(sk + 32, k.pub, 32);
@@ -210,14 +275,11 @@ int cli_cmd_sign(int argc, char **argv)
         if (rc == 0 && vec25519_ed25519ph_sign_prehashed(sig, ph, NULL, 0, sk) != 0)
             rc = cli_errf(&e, "Ed25519ph signing failed");
     } else {
-        uint8_t *msg = NULL;
-        size_t len = 0;
-        rc = cli_read_all(msgpath, &msg, &len, &e);
-        if (rc == 0) vec25519_ed25519_sign(sig, msg, len, sk);
-        free(msg);
+        rc = sign_file(msgpath, sig, sk, &e);
     }
     vec25519_wipe(sk, sizeof sk);
     if (rc != 0) {
+        cli_out_abort(&o);
         cli_file_error(msgpath, e.msg);
         return CLI_EXIT_BAD;
     }
@@ -231,8 +293,9 @@ int cli_cmd_sign(int argc, char **argv)
         data = text;
         len = sizeof text;
     }
-    if (cli_write_output(out, data, len, CLI_OUT_PUBLIC, 0, &e) != 0) {
-        cli_error("%s: %s", out ? out : "(stdout)", e.msg);
+    if (cli_out_write(&o, data, len, &e) != 0 || cli_out_commit(&o, &e) != 0) {
+        cli_out_abort(&o);
+        cli_error("%s: %s", cli_output_name(out), e.msg);
         return CLI_EXIT_BAD;
     }
     return CLI_EXIT_OK;
@@ -285,22 +348,19 @@ int cli_cmd_verify(int argc, char **argv)
         }
         valid = vec25519_ed25519ph_verify_prehashed(sig, ph, NULL, 0, k.pub) == 0;
     } else {
-        uint8_t *msg = NULL;
-        size_t len = 0;
-        if (cli_read_all(msgpath, &msg, &len, &e) != 0) {
+        int v = verify_file(msgpath, sig, k.pub, &e);
+        if (v < 0) {
             cli_file_error(msgpath, e.msg);
             return CLI_EXIT_BAD;
         }
-        valid = vec25519_ed25519_verify(sig, msg, len, k.pub) == 0;
-        free(msg);
+        valid = v == 0;
     }
-    if (valid) {
+    if (valid)
         printf("OK\n");
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_BAD;
-    }
-    printf("FAIL: %s\n", why_invalid(sig, k.pub));
-    fflush(stdout);
-    return CLI_EXIT_FAIL;
+    else
+        printf("FAIL: %s\n", why_invalid(sig, k.pub));
+    if (cli_stdout_flush() != 0) return CLI_EXIT_BAD;
+    return valid ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }
 
 /* ---- verify-batch ---------------------------------------------------------- */
@@ -494,6 +554,6 @@ int cli_cmd_verify_batch(int argc, char **argv)
     for (long i = 0; i < count; i++) free(v[i].m);
     free(v);
     free(text);
-    if (fflush(stdout) != 0 || rc != 0 || nbad) return CLI_EXIT_BAD;
+    if (cli_stdout_flush() != 0 || rc != 0 || nbad) return CLI_EXIT_BAD;
     return nfail ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 }

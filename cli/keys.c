@@ -6,9 +6,15 @@
  * KEY" for SubjectPublicKeyInfo, RFC 8410 §10) or the same structures in
  * binary DER. They are told apart by the first byte: DER starts with 0x30
  * (SEQUENCE), which no PEM file does. Both are parsed strictly by the
- * shared encoding module (src/encoding/: pem.c, base64.c, rfc8410.c). A private key's public key is computed here (Ed25519:
+ * shared encoding module (src/encoding/: pem.c, base64.c, rfc8410.c). A
+ * private key's public key is computed here (Ed25519:
  * RFC 8032 §5.1.5; X25519: RFC 7748 §6.1); a PKCS#8 v2 file whose [1] public
  * key differs from it is rejected.
+ *
+ * Formats that are not ours but that people have (OpenSSH private and public
+ * keys, RFC 4716 SSH2 public keys, PuTTY files, encrypted PKCS#8) are
+ * recognised by their first line and named in the message, with where to
+ * find a conversion (docs/vec25519.1, KEY FILES).
  */
 #include <string.h>
 
@@ -19,6 +25,81 @@
 void cli_key_wipe(struct cli_key *k)
 {
     vec25519_wipe(k, sizeof *k);
+}
+
+const char *cli_ed25519_public_problem(const uint8_t pk[32])
+{
+    vec25519_ed25519_point p;
+    if (vec25519_ed25519_point_frombytes(&p, pk) != 0)
+        return "the public key is not a canonical encoding of a curve point";
+    if (vec25519_ed25519_point_is_small_order(&p)) return "the public key has small order";
+    return NULL;
+}
+
+const char *cli_key_public_problem(const struct cli_key *k)
+{
+    if (k->alg == CLI_ED25519) return cli_ed25519_public_problem(k->pub);
+    /*
+     * X25519: u of small order (on the curve or its twist) makes every shared
+     * secret zero. With the clamped scalar k = 2^254 + 8 = 8·(2^251 + 1), kP = 0
+     * exactly when the order of P divides 8: neither ℓ nor the twist's prime
+     * (both above 2^251 + 1) divides k.
+     */
+    static const uint8_t k8[32] = {8, [31] = 0x40};
+    uint8_t out[32];
+    int zero = vec25519_x25519(out, k8, k->pub) != 0;
+    vec25519_wipe(out, sizeof out);
+    return zero ? "the public key has small order (every X25519 shared secret with it is "
+                  "all zero)"
+                : NULL;
+}
+
+/*
+ * Key formats that are not ours, recognised by their first line so that the
+ * message names them (their bodies would otherwise fail as malformed PEM).
+ * Returns -1 with e set for one of them, 0 otherwise.
+ */
+static int foreign_format(const uint8_t *file, size_t n, struct cli_err *e)
+{
+    char label[CLI_PEM_LABEL_MAX];
+    const char *text = (const char *)file;
+    size_t i = 0;
+    while (i < n && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+        i++;
+    if (enc_pem_label(text, n, label) == 0) {
+        if (strcmp(label, "OPENSSH PRIVATE KEY") == 0)
+            return cli_errf(e, "an OpenSSH private key (ssh-keygen's own format, '-----BEGIN "
+                               "OPENSSH PRIVATE KEY-----'), not PKCS#8 (RFC 8410): convert it "
+                               "as vec25519(1) shows under KEY FILES, or make a key with "
+                               "'vec25519 keygen'");
+        if (strcmp(label, "ENCRYPTED PRIVATE KEY") == 0)
+            return cli_errf(e, "an encrypted private key: not supported (decrypt it with "
+                               "'openssl pkey -in FILE -out PLAIN')");
+        return 0;
+    }
+    static const char *const ssh_types[] = {"ssh-ed25519 ", "ssh-rsa ", "ssh-dss ",
+                                            "ecdsa-sha2-", "sk-ssh-ed25519", "sk-ecdsa-sha2-"};
+    for (size_t t = 0; t < sizeof ssh_types / sizeof ssh_types[0]; t++) {
+        size_t k = strlen(ssh_types[t]);
+        if (n - i >= k && memcmp(text + i, ssh_types[t], k) == 0) {
+            size_t w = 0;
+            while (i + w < n && w < 40 && text[i + w] != ' ' && text[i + w] != '\n') w++;
+            return cli_errf(e, "an OpenSSH public key (a '%.*s AAAA...' line), not a "
+                               "SubjectPublicKeyInfo (RFC 8410)%s",
+                            (int)w, text + i,
+                            t == 0 ? ": convert it as vec25519(1) shows under KEY FILES"
+                                   : "; and not an Ed25519 or X25519 key");
+        }
+    }
+    if (n - i >= 30 && memcmp(text + i, "---- BEGIN SSH2 PUBLIC KEY ----", 30) == 0)
+        return cli_errf(e, "an SSH2 public key (RFC 4716), not a SubjectPublicKeyInfo "
+                           "(RFC 8410): convert it with 'ssh-keygen -i -f FILE' to an OpenSSH "
+                           "public key, then as vec25519(1) shows under KEY FILES");
+    if (n - i >= 20 && memcmp(text + i, "PuTTY-User-Key-File-", 20) == 0)
+        return cli_errf(e, "a PuTTY key file (.ppk), not PKCS#8 (RFC 8410): export it as an "
+                           "OpenSSH key with PuTTYgen, then convert it as vec25519(1) shows "
+                           "under KEY FILES");
+    return 0;
 }
 
 /* The public key of a private key. */
@@ -87,6 +168,7 @@ int cli_key_load(const char *path, int want, enum cli_alg alg, struct cli_key *k
     memset(k, 0, sizeof *k);
     rc = cli_read_small(path, file, sizeof file, &n, e);
     if (rc == 0 && n == 0) rc = cli_errf(e, "empty file");
+    if (rc == 0 && file[0] != 0x30) rc = foreign_format(file, n, e);
     if (rc == 0 && file[0] == 0x30) { /* DER */
         memcpy(der, file, n);
         dlen = n;
@@ -101,9 +183,6 @@ int cli_key_load(const char *path, int want, enum cli_alg alg, struct cli_key *k
                 kind = CLI_WANT_PRIVATE;
             else if (strcmp(label, "PUBLIC KEY") == 0)
                 kind = CLI_WANT_PUBLIC;
-            else if (strcmp(label, "ENCRYPTED PRIVATE KEY") == 0)
-                rc = cli_errf(e, "an encrypted private key: not supported (decrypt it with "
-                                 "'openssl pkey -in FILE -out PLAIN')");
             else
                 rc = cli_errf(e, "wrong PEM label '%s': expected 'PRIVATE KEY' (PKCS#8) or "
                                  "'PUBLIC KEY' (SubjectPublicKeyInfo)",

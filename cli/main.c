@@ -57,6 +57,7 @@ static int find_command(const char *name)
 int main(int argc, char **argv)
 {
     static char prog[64], help_flag[] = "--help";
+    cli_signals_init();
     if (argc < 2) {
         usage(stderr);
         return CLI_EXIT_BAD;
@@ -65,11 +66,11 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
         (strcmp(cmd, "help") == 0 && argc == 2)) {
         usage(stdout);
-        return CLI_EXIT_OK;
+        return cli_stdout_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_BAD;
     }
     if (strcmp(cmd, "--version") == 0) {
         printf("vec25519 %s (backend %s)\n", vec25519_version(), vec25519_backend());
-        return CLI_EXIT_OK;
+        return cli_stdout_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_BAD;
     }
     int help = strcmp(cmd, "help") == 0;
     if (help) cmd = argv[2];
@@ -81,9 +82,14 @@ int main(int argc, char **argv)
     }
     snprintf(prog, sizeof prog, "vec25519 %s", commands[i].name);
     cli_prog = prog;
+    int rc;
     if (help) { /* "help CMD" is "CMD --help" */
         char *args[2] = {argv[2], help_flag};
-        return commands[i].run(2, args);
+        rc = commands[i].run(2, args);
+    } else {
+        rc = commands[i].run(argc - 1, argv + 1);
     }
-    return commands[i].run(argc - 1, argv + 1);
+    /* Every write error on standard output is reported (and is exit status 2). */
+    if (cli_stdout_flush() != 0) rc = CLI_EXIT_BAD;
+    return rc;
 }

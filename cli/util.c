@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * vec25519 command-line tool — messages, the option parser, file input and
- * output with read(2)/write(2), and branch-free hex.
+ * vec25519 command-line tool — messages, the option parser, file input with
+ * read(2), and branch-free hex.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -242,71 +242,7 @@ int cli_read_all(const char *path, uint8_t **out, size_t *outlen, struct cli_err
     return 0;
 }
 
-/* ---- output -------------------------------------------------------------- */
-
-static int write_all(int fd, const uint8_t *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-int cli_write_output(const char *path, const void *data, size_t len, enum cli_out_mode mode,
-                     int force, struct cli_err *e)
-{
-    if (path == NULL || strcmp(path, "-") == 0) {
-        fflush(stdout);
-        if (write_all(1, data, len) != 0)
-            return cli_errf(e, "cannot write to standard output: %s", strerror(errno));
-        return 0;
-    }
-
-    int flags = O_WRONLY | O_CREAT | O_CLOEXEC, fd, created = 1;
-    mode_t perm = 0666;
-    if (mode == CLI_OUT_SECRET) {
-        perm = 0600;
-        flags |= force ? (O_TRUNC | O_NOFOLLOW) : O_EXCL;
-    } else {
-        flags |= O_TRUNC;
-    }
-    if (mode == CLI_OUT_SECRET && force) {
-        /* Did the file exist? (Only to decide whether to remove it on error.) */
-        struct stat st;
-        created = lstat(path, &st) != 0;
-    }
-    do {
-        fd = open(path, flags, perm);
-    } while (fd < 0 && errno == EINTR);
-    if (fd < 0) {
-        if (errno == EEXIST) return cli_errf(e, "already exists (use --force to replace it)");
-        if (errno == ELOOP) return cli_errf(e, "is a symbolic link: refusing to write a key");
-        return cli_errf(e, "cannot create: %s", strerror(errno));
-    }
-    if (mode == CLI_OUT_SECRET && fchmod(fd, 0600) != 0) {
-        int err = errno;
-        close(fd);
-        if (created) unlink(path);
-        return cli_errf(e, "cannot set mode 0600: %s", strerror(err));
-    }
-    int rc = write_all(fd, data, len);
-    int err = errno;
-    if (close(fd) != 0 && rc == 0) {
-        rc = -1;
-        err = errno;
-    }
-    if (rc != 0) {
-        if (created) unlink(path);
-        return cli_errf(e, "write error: %s", strerror(err));
-    }
-    return 0;
-}
+/* ---- output (the files themselves: output.c) ----------------------------- */
 
 int cli_is_terminal_output(const char *path)
 {

@@ -78,6 +78,12 @@ int enc_b64_decode(uint8_t *out, size_t cap, size_t *outlen, const char *in, siz
 int enc_pem_decode(const char *text, size_t n, char label[ENC_PEM_LABEL_MAX], uint8_t *out,
                    size_t cap, size_t *outlen, struct enc_err *e);
 
+/* The label of text's BEGIN line (after optional whitespace), without
+ * looking further: for naming a format before its body is parsed (an
+ * "OPENSSH PRIVATE KEY" has 70-character lines). Returns 0, or -1 if text
+ * does not start with a well-formed "-----BEGIN LABEL-----" line. */
+int enc_pem_label(const char *text, size_t n, char label[ENC_PEM_LABEL_MAX]);
+
 /* PEM of der[0 .. n) with 64-character lines and LF line ends, into out
  * (cap bytes, NUL-terminated). Returns the length without the NUL, or 0 if
  * cap is too small. */

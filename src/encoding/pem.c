@@ -234,6 +234,15 @@ int enc_pem_decode(const char *text, size_t n, char label[ENC_PEM_LABEL_MAX], ui
     return rc;
 }
 
+int enc_pem_label(const char *text, size_t n, char label[ENC_PEM_LABEL_MAX])
+{
+    size_t pos = 0;
+    while (pos < n && is_ws(text[pos])) pos++;
+    if (pos == n || memchr(text, '\0', n)) return -1;
+    struct line begin = next_line(text, n, &pos);
+    return parse_boundary(&begin, "BEGIN", label);
+}
+
 size_t enc_pem_encode(char *out, size_t cap, const char *label, const uint8_t *der, size_t n)
 {
     size_t b64len = ENC_B64_LEN(n), lines = (b64len + 63) / 64;
