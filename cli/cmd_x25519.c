@@ -67,7 +67,7 @@ int cli_cmd_x25519(int argc, char **argv)
         cli_hex(hex, shared, sizeof shared);
         hex[2 * sizeof shared] = '\n';
         if (cli_write_output(NULL, hex, sizeof hex, CLI_OUT_SECRET, 0, &e) != 0) {
-            cli_error("%s", e.msg);
+            cli_error("%s: %s", cli_output_name(NULL), e.msg);
             rc = CLI_EXIT_BAD;
         }
     }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /* TEMPORARY local stand-in for the api branch's interfaces (not committed). */
 #include <stdlib.h>
 #include <string.h>
