@@ -244,6 +244,66 @@ expect 2 "$V" x25519 -k a.pem && has err "peer's public key is missing"
 expect 2 "$V" x25519 -k k.pem -p b.pub && has err "X25519 needs an X25519 key"
 expect 2 "$V" sign -k a.pem msg && has err "need an Ed25519 key"
 
+# ---- public keys that verify would reject, and formats that are not ours --------
+# An Ed25519 SPKI whose point has small order (the identity, y = 1), or is not
+# canonical (y = p): pubkey refuses to write it again, saying why.
+"$H" hex2bin 302a300506032b65700321000100000000000000000000000000000000000000000000000000000000000000 small.pub
+"$H" hex2bin 302a300506032b6570032100edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f noncanon.pub
+expect 2 "$V" pubkey -i small.pub && has err "small.pub: not a usable Ed25519 public key: the public key has small order" && empty out
+expect 2 "$V" pubkey -i noncanon.pub -o n.out && has err "not a canonical encoding of a curve point"
+checks=$((checks + 1))
+[ -e n.out ] && fail "pubkey wrote n.out for a rejected key"
+# verify still says FAIL (exit 1) with the same reason.
+expect 1 "$V" verify -p small.pub -s s.bin msg && has out "FAIL: the public key has small order"
+# X25519: u = 0 and u = 1 have small order (every shared secret is zero).
+"$H" hex2bin 302a300506032b656e0321000100000000000000000000000000000000000000000000000000000000000000 xone.pub
+expect 2 "$V" pubkey -i zero.pub && has err "not a usable X25519 public key: the public key has small order"
+expect 2 "$V" pubkey -i xone.pub && has err "small order"
+expect 0 "$V" pubkey -i bob.pub.der && has out "-----BEGIN PUBLIC KEY-----"
+# An OpenSSH key pair (made for this test with ssh-keygen -t ed25519 -N ''), its
+# RFC 4716 export, a PuTTY header: named, with where to find a conversion.
+cat >ssh.key <<'EOF_KEY'
+-----BEGIN OPENSSH PRIVATE KEY-----
+b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW
+QyNTUxOQAAACBOW2otouJsRQVA7ozwjc8igm9myazjZ5ZDu0al1dcZAwAAAIh4x+RseMfk
+bAAAAAtzc2gtZWQyNTUxOQAAACBOW2otouJsRQVA7ozwjc8igm9myazjZ5ZDu0al1dcZAw
+AAAEAt2OPGOV17MhCntNg5NIDJQTGRj4wjGYPg7LDJuR26i05bai2i4mxFBUDujPCNzyKC
+b2bJrONnlkO7RqXV1xkDAAAABHRlc3QB
+-----END OPENSSH PRIVATE KEY-----
+EOF_KEY
+echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE5bai2i4mxFBUDujPCNzyKCb2bJrONnlkO7RqXV1xkD test' >ssh.pub
+cat >ssh.rfc4716 <<'EOF_KEY'
+---- BEGIN SSH2 PUBLIC KEY ----
+Comment: "256-bit ED25519, converted by root@vm from OpenSSH"
+AAAAC3NzaC1lZDI1NTE5AAAAIE5bai2i4mxFBUDujPCNzyKCb2bJrONnlkO7RqXV1xkD
+---- END SSH2 PUBLIC KEY ----
+EOF_KEY
+printf 'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\n' >putty.ppk
+expect 2 "$V" sign -k ssh.key msg && has err "ssh.key: an OpenSSH private key" &&
+    has err "-----BEGIN OPENSSH PRIVATE KEY-----" && has err "vec25519(1)"
+expect 2 "$V" pubkey -i ssh.key && has err "an OpenSSH private key"
+expect 2 "$V" verify -p ssh.pub -s s.bin msg && has err "ssh.pub: an OpenSSH public key (a 'ssh-ed25519 AAAA...' line)"
+expect 2 "$V" pubkey -i ssh.rfc4716 && has err "an SSH2 public key (RFC 4716)"
+expect 2 "$V" sign -k putty.ppk msg && has err "a PuTTY key file (.ppk)"
+printf 'ssh-rsa AAAAB3NzaC1yc2E= x\n' >rsa.pub
+expect 2 "$V" verify -p rsa.pub -s s.bin msg && has err "an OpenSSH public key (a 'ssh-rsa AAAA...' line)" &&
+    has err "not an Ed25519 or X25519 key"
+# The conversion the man page gives (Python's cryptography package), where it
+# is installed: the converted private key gives the converted public key.
+if python3 -c 'import cryptography.hazmat.primitives.serialization' 2>/dev/null; then
+    python3 - ssh.key ssh.key.pem ssh.pub ssh.pub.pem <<'EOF_PY'
+import sys
+from cryptography.hazmat.primitives import serialization as s
+k = s.load_ssh_private_key(open(sys.argv[1], "rb").read(), password=None)
+open(sys.argv[2], "wb").write(k.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()))
+p = s.load_ssh_public_key(open(sys.argv[3], "rb").read())
+open(sys.argv[4], "wb").write(p.public_bytes(s.Encoding.PEM, s.PublicFormat.SubjectPublicKeyInfo))
+EOF_PY
+    expect 0 "$V" pubkey -i ssh.key.pem && same out ssh.pub.pem
+else
+    echo "note: no Python cryptography package: the documented OpenSSH conversion is not run"
+fi
+
 # ---- bench -------------------------------------------------------------------
 expect 0 "$V" bench --quick --backend serial && has out "median" && empty err
 expect 0 "$V" bench --quick --json --backend serial && has out '"operations"' && empty err
