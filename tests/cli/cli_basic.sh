@@ -295,9 +295,11 @@ if python3 -c 'import cryptography.hazmat.primitives.serialization' 2>/dev/null;
 import sys
 from cryptography.hazmat.primitives import serialization as s
 k = s.load_ssh_private_key(open(sys.argv[1], "rb").read(), password=None)
-open(sys.argv[2], "wb").write(k.private_bytes(s.Encoding.PEM, s.PrivateFormat.PKCS8, s.NoEncryption()))
+open(sys.argv[2], "wb").write(k.private_bytes(s.Encoding.PEM,
+    s.PrivateFormat.PKCS8, s.NoEncryption()))
 p = s.load_ssh_public_key(open(sys.argv[3], "rb").read())
-open(sys.argv[4], "wb").write(p.public_bytes(s.Encoding.PEM, s.PublicFormat.SubjectPublicKeyInfo))
+open(sys.argv[4], "wb").write(p.public_bytes(s.Encoding.PEM,
+    s.PublicFormat.SubjectPublicKeyInfo))
 EOF_PY
     expect 0 "$V" pubkey -i ssh.key.pem && same out ssh.pub.pem
 else
