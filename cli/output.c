@@ -20,9 +20,11 @@
  *     the regular file the link leads to, replaced in that file's folder, so
  *     that the link stays; the link is resolved by the kernel (open O_PATH,
  *     then /proc/self/fd), so fs.protected_symlinks still applies.
- *   - FILE a device, a FIFO or a socket (/dev/null, /dev/stdout, a pipe):
- *     public data is written into it in place, as there is no file to
- *     replace; a key is refused.
+ *   - FILE a device, a FIFO or a socket (/dev/null, a named pipe): public
+ *     data is written into it in place, as there is no file to replace; a
+ *     key is refused. /dev/stdout, /dev/stderr, /dev/fd/N and
+ *     /proc/self/fd/N are written to that descriptor (a copy of it), as the
+ *     shell set it up (appending stays appending).
  *   - A replaced public file keeps its permission bits (and, when we may, its
  *     owner and group); a key file always ends with mode 0600.
  *   - Hard links to a replaced file keep the old contents (rename replaces
@@ -277,13 +279,41 @@ int cli_out_open(struct cli_out *o, const char *path, enum cli_out_mode mode, in
         return 0;
     }
 
+    /* /dev/stdout, /dev/fd/N and the like name one of our open descriptors:
+     * written to it, as if we had been given the descriptor. */
+    int fd_name = -1;
+    if (strcmp(path, "/dev/stdout") == 0) fd_name = 1;
+    if (strcmp(path, "/dev/stderr") == 0) fd_name = 2;
+    const char *num = strncmp(path, "/dev/fd/", 8) == 0          ? path + 8
+                      : strncmp(path, "/proc/self/fd/", 14) == 0 ? path + 14
+                                                                 : NULL;
+    if (num && *num >= '0' && *num <= '9' && strspn(num, "0123456789") == strlen(num) &&
+        strlen(num) < 6)
+        fd_name = atoi(num);
+    if (fd_name >= 0) {
+        o->fd = fcntl(fd_name, F_DUPFD_CLOEXEC, 3);
+        if (o->fd < 0) return cli_errf(e, "cannot write to it: %s", strerror(errno));
+        o->direct = 1;
+        return 0;
+    }
     if (exists && S_ISLNK(st.st_mode)) {
-        if (resolve_link(path, o->target, sizeof o->target, e) != 0) return -1;
-        if (stat(o->target, &st) != 0) return cli_errf(e, "cannot stat: %s", strerror(errno));
-        if (S_ISDIR(st.st_mode)) return cli_errf(e, "is a symbolic link to a directory");
+        struct stat to;
+        if (stat(path, &to) != 0) {
+            if (errno == ENOENT)
+                return cli_errf(e, "is a symbolic link to a missing file: not creating it "
+                                   "(give the file's own name)");
+            return cli_errf(e, "cannot follow the symbolic link: %s", strerror(errno));
+        }
+        if (S_ISDIR(to.st_mode)) return cli_errf(e, "is a symbolic link to a directory");
+        if (S_ISREG(to.st_mode)) {
+            if (resolve_link(path, o->target, sizeof o->target, e) != 0) return -1;
+            if (stat(o->target, &to) != 0)
+                return cli_errf(e, "cannot stat the link's target: %s", strerror(errno));
+        }
+        st = to;
     }
     if (exists && !S_ISREG(st.st_mode)) {
-        /* A device, FIFO or socket: write into it. */
+        /* A device, FIFO or socket: written in place. */
         int fd;
         do {
             fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);

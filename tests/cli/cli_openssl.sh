@@ -9,7 +9,10 @@
 #   - signatures of `openssl pkeyutl -sign -rawin` verify with us, and are
 #     byte-identical to ours (Ed25519 is deterministic); ours verify with
 #     `openssl pkeyutl -verify -rawin -sigfile`; a tampered message fails in both;
-#   - `openssl pkeyutl -derive` and `vec25519 x25519` agree, mixing key sources.
+#   - `openssl pkeyutl -derive` and `vec25519 x25519` agree, mixing key sources;
+#   - streamed signing and verification of messages around the block (64 KiB)
+#     and pipe-spool (1 MiB) sizes give OpenSSL's signatures, from a file and
+#     from a pipe.
 # Without openssl (or without its Ed25519/X25519 support) it prints SKIPPED
 # and exits 77.
 #
@@ -136,6 +139,21 @@ while [ $round -le 4 ]; do
     run "$OPENSSL" pkeyutl -derive -inkey vx.pem -peerkey ox.pub -out o.shared2
     same o.shared2 o.shared
     round=$((round + 1))
+done
+
+# ---- streaming: sizes around the 64 KiB block and the 1 MiB pipe spool ----------
+"$OPENSSL" genpkey -algorithm ed25519 -out s.pem 2>/dev/null
+"$OPENSSL" pkey -in s.pem -pubout -out s.pub
+dd if=/dev/urandom of=pool bs=65536 count=40 2>/dev/null
+for n in 1 65535 65536 65537 131071 131072 131073 1048575 1048576 1048577 1114113 2621440; do
+    head -c $n pool >m
+    run "$OPENSSL" pkeyutl -sign -inkey s.pem -rawin -in m -out o.sig
+    run "$V" sign -k s.pem -o v.sig m && same v.sig o.sig
+    checks=$((checks + 1))
+    cat m | "$V" sign -k s.pem -o vp.sig 2>err || fail "sign from a pipe, $n bytes: $(cat err)"
+    same vp.sig o.sig
+    run "$V" verify -p s.pub -s o.sig m
+    run "$OPENSSL" pkeyutl -verify -pubin -inkey s.pub -rawin -in m -sigfile v.sig
 done
 
 echo "$((checks - fails)) passed, $fails failed"

@@ -193,6 +193,19 @@ no_temp sub
 ln -s sub/missing.sig dangling.sig
 expect 2 "$V" sign -k old.key -o dangling.sig msg && has err "symbolic link to a missing file"
 absent sub/missing.sig
+# /dev/stdout and /dev/fd/N are the descriptor the shell set up: a pipe works,
+# and appending stays appending.
+"$V" sign -k old.key.orig --base64 msg >b64.want
+checks=$((checks + 1))
+"$V" sign -k old.key.orig --base64 -o /dev/stdout msg | cat >b64.pipe || fail "-o /dev/stdout | cat"
+same b64.pipe b64.want
+printf 'first line\n' >appended
+"$V" sign -k old.key.orig --base64 -o /dev/stdout msg >>appended
+{ printf 'first line\n'; cat b64.want; } >appended.want
+same appended appended.want
+"$V" pubkey -i old.key.orig -o /dev/fd/3 3>fd3.out
+"$V" pubkey -i old.key.orig >fd3.want
+same fd3.out fd3.want
 # A key through a symbolic link: refused with --force; an existing name without.
 ln -s old.pub link.key
 expect 2 "$V" keygen --force -o link.key && has err "symbolic link"
