@@ -2,10 +2,13 @@
 /*
  * vec25519 command-line tool — sign, verify, verify-batch.
  *
- * Pure Ed25519 (RFC 8032 §5.1) over the whole file by default; with
- * --prehash, Ed25519ph with an empty context: the file is streamed through
- * SHA-512 (vec25519_sha512_update) and signed or verified with the
- * *_prehashed entry points, so its size does not matter.
+ * Pure Ed25519 (RFC 8032 §5.1) by default, in bounded memory whatever the
+ * size (stream.c reads the message in blocks): sign reads it twice with the
+ * library's two-pass signer (src/ed25519/sign_stream.h), which refuses to
+ * sign when the passes differ; verify reads it once with the streaming
+ * verifier (vec25519_ed25519_verify_init/update/final). With --prehash,
+ * Ed25519ph with an empty context: the file is streamed through SHA-512
+ * once and signed or verified with the *_prehashed entry points.
  *
  * Signature files: exactly 64 bytes are the raw signature R ‖ S; otherwise
  * the file must be exactly 88 base64 characters (64 bytes, strict RFC 4648),
@@ -37,12 +40,12 @@ static const char sign_help[] =
     "\n"
     "Sign MESSAGE (default, or '-': standard input) with the Ed25519 private key\n"
     "KEY (PKCS#8, PEM or DER) and write the detached signature: 64 raw bytes, or\n"
-    "base64 with --base64.\n"
+    "base64 with --base64. MESSAGE is read twice (a pipe: its copy kept in 1 MiB of\n"
+    "memory and $TMPDIR); a file that changes meanwhile is not signed.\n"
     "\n"
     "  -k, --key KEY    the Ed25519 private key\n"
     "  --base64         write the signature as one line of base64\n"
-    "  --prehash        Ed25519ph (RFC 8032, empty context): stream MESSAGE through\n"
-    "                   SHA-512 instead of reading it into memory\n"
+    "  --prehash        Ed25519ph (RFC 8032, empty context): MESSAGE read once\n"
     "  -o, --out FILE   write the signature to FILE (default: standard output)\n"
     "  -h, --help       this text\n"
     "\n"
@@ -178,9 +181,12 @@ static int sign_file(const char *path, uint8_t sig[64], const uint8_t sk[64],
                      struct cli_err *e)
 {
     struct cli_msg m;
-    ed25519_sign2_state st;
+    ed25519_sign2 st;
     if (cli_msg_open(&m, path, 2, e) != 0) return -1;
-    ed25519_sign2_init(&st, sk);
+    if (ed25519_sign2_init(&st, sk) != 0) {
+        cli_msg_close(&m);
+        return cli_errf(e, "Ed25519 signing failed (the key's public half does not match)");
+    }
     int rc = cli_msg_pass(&m, 1, sign2_fn, &st, e);
     if (rc == 0) {
         ed25519_sign2_next_pass(&st);
@@ -209,8 +215,11 @@ static int verify_file(const char *path, const uint8_t sig[64], const uint8_t pk
     struct cli_msg m;
     vec25519_ed25519_verify_state st;
     if (cli_msg_open(&m, path, 1, e) != 0) return -1;
-    vec25519_ed25519_verify_init(&st, sig, pk);
-    int rc = cli_msg_pass(&m, 1, verify_fn, &st, e);
+    /* A signature or key rejected without the message: the file is opened
+     * (a missing one is still an error) but not read. */
+    int rc = 0;
+    if (vec25519_ed25519_verify_init(&st, sig, pk) == 0)
+        rc = cli_msg_pass(&m, 1, verify_fn, &st, e);
     cli_msg_close(&m);
     int valid = vec25519_ed25519_verify_final(&st) == 0;
     return rc != 0 ? -1 : valid ? 0 : 1;
