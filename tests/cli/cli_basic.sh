@@ -10,60 +10,12 @@
 #
 # Usage: cli_basic.sh VEC25519 CLI_CHECK   (CLI_CHECK hex2bin HEX OUT writes bytes)
 set -u
-abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+. "$(dirname "$0")/common.sh"
 V=$(abs "$1")
 H=$(abs "$2")
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
-
-checks=0
-fails=0
-fail() {
-    echo "FAIL: $*"
-    fails=$((fails + 1))
-}
-# expect STATUS COMMAND...: runs it with stdout in out, stderr in err.
-expect() {
-    want=$1
-    shift
-    checks=$((checks + 1))
-    "$@" >out 2>err
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "'$*' exited $got, expected $want; stderr: $(cat err)"
-        return 1
-    fi
-    return 0
-}
-# has FILE TEXT: FILE contains TEXT (fixed string).
-has() {
-    checks=$((checks + 1))
-    grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(head -c 600 "$1")"
-}
-# same A B: files are identical.
-same() {
-    checks=$((checks + 1))
-    cmp -s "$1" "$2" || fail "$1 and $2 differ"
-}
-differ() {
-    checks=$((checks + 1))
-    cmp -s "$1" "$2" && fail "$1 and $2 are identical"
-}
-size_is() {
-    checks=$((checks + 1))
-    n=$(wc -c <"$1" | tr -d ' ')
-    [ "$n" -eq "$2" ] || fail "$1 has $n bytes, expected $2"
-}
-mode_is_0600() {
-    checks=$((checks + 1))
-    m=$(ls -l "$1" | cut -c1-10)
-    [ "$m" = "-rw-------" ] || fail "$1 has mode $m, expected -rw-------"
-}
-empty() {
-    checks=$((checks + 1))
-    [ -s "$1" ] && fail "$1 is not empty: $(head -c 600 "$1")"
-}
 
 # ---- usage -----------------------------------------------------------------
 expect 2 "$V"
@@ -88,16 +40,16 @@ expect 2 "$V" verify -p a && has err "the signature is missing"
 
 # ---- keygen ----------------------------------------------------------------
 expect 0 "$V" keygen -o k.pem && empty out
-mode_is_0600 k.pem
+mode_is k.pem -rw-------
 has k.pem "-----BEGIN PRIVATE KEY-----"
 cp k.pem k.copy
 expect 2 "$V" keygen -o k.pem && has err "k.pem: already exists (use --force to replace it)"
 same k.pem k.copy
 chmod 644 k.pem
 expect 0 "$V" keygen -o k.pem --force
-mode_is_0600 k.pem
+mode_is k.pem -rw-------
 differ k.pem k.copy
-(umask 0 && "$V" keygen -o umask0.pem) && mode_is_0600 umask0.pem
+(umask 0 && "$V" keygen -o umask0.pem) && mode_is umask0.pem -rw-------
 ln -s k.copy link.pem
 expect 2 "$V" keygen -o link.pem && has err "already exists"
 expect 2 "$V" keygen -o link.pem --force && has err "symbolic link"
@@ -319,5 +271,4 @@ if script -qc true /dev/null >/dev/null 2>&1; then
     has tty2.out "not writing a binary signature to a terminal"
 fi
 
-echo "$((checks - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

@@ -18,7 +18,7 @@
 #
 # Usage: cli_openssl.sh VEC25519 CLI_CHECK
 set -u
-abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+. "$(dirname "$0")/common.sh"
 V=$(abs "$1")
 OPENSSL=${OPENSSL:-openssl}
 if ! command -v "$OPENSSL" >/dev/null 2>&1; then
@@ -38,12 +38,6 @@ if ! "$OPENSSL" genpkey -algorithm ed25519 -out probe.pem >/dev/null 2>&1 ||
 fi
 "$OPENSSL" version
 
-checks=0
-fails=0
-fail() {
-    echo "FAIL: $*"
-    fails=$((fails + 1))
-}
 # run COMMAND...: must exit 0.
 run() {
     checks=$((checks + 1))
@@ -51,23 +45,6 @@ run() {
         fail "'$*' exited $?: $(cat err)"
         return 1
     }
-}
-# run_status STATUS COMMAND...
-run_status() {
-    want=$1
-    shift
-    checks=$((checks + 1))
-    "$@" >out 2>err
-    got=$?
-    [ "$got" -eq "$want" ] || fail "'$*' exited $got, expected $want: $(cat err)"
-}
-same() {
-    checks=$((checks + 1))
-    cmp -s "$1" "$2" || fail "$1 and $2 differ"
-}
-has() {
-    checks=$((checks + 1))
-    grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(cat "$1")"
 }
 
 printf 'The quick brown fox jumps over the lazy dog\n' >msg
@@ -97,7 +74,7 @@ while [ $round -le 4 ]; do
         printf '\n' >>o.sig.b64
         run "$V" verify -p o.pub -s o.sig.b64 $m
     done
-    run_status 1 "$V" verify -p o.pub -s o.sig msg.bad
+    expect 1 "$V" verify -p o.pub -s o.sig msg.bad
 
     # ---- Ed25519: our key, used by OpenSSL ------------------------------------
     run "$V" keygen --force -o v.pem
@@ -120,7 +97,7 @@ while [ $round -le 4 ]; do
             -sigfile vk.sig
     done
     run "$V" sign -k v.pem -o v.sig msg
-    run_status 1 "$OPENSSL" pkeyutl -verify -pubin -inkey v.pub -rawin -in msg.bad -sigfile v.sig
+    expect 1 "$OPENSSL" pkeyutl -verify -pubin -inkey v.pub -rawin -in msg.bad -sigfile v.sig
 
     # ---- X25519 ----------------------------------------------------------------
     run "$OPENSSL" genpkey -algorithm x25519 -out ox.pem
@@ -156,5 +133,4 @@ for n in 1 65535 65536 65537 131071 131072 131073 1048575 1048576 1048577 111411
     run "$OPENSSL" pkeyutl -verify -pubin -inkey s.pub -rawin -in m -sigfile v.sig
 done
 
-echo "$((checks - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

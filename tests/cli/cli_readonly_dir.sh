@@ -13,7 +13,7 @@
 #
 # Usage: cli_readonly_dir.sh VEC25519
 set -u
-abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+. "$(dirname "$0")/common.sh"
 V=$(abs "$1")
 T=$(mktemp -d) || exit 1
 how=
@@ -53,12 +53,6 @@ if [ -z "$how" ] || touch ro/probe 2>/dev/null; then
 fi
 echo "read-only folder made with: $how"
 
-checks=0
-fails=0
-fail() {
-    echo "FAIL: $*"
-    fails=$((fails + 1))
-}
 # case EXPECTED_TEXT COMMAND...: exit 2, the message has EXPECTED_TEXT.
 case_() {
     want=$1
@@ -83,5 +77,4 @@ checks=$((checks + 1))
 [ "$(ls -A ro | tr '\n' ' ')" = "old.key old.pub old.sig " ] ||
     fail "ro holds other files: $(ls -A ro)"
 
-echo "$((checks - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

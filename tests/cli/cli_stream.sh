@@ -23,43 +23,12 @@
 #
 # Usage: cli_stream.sh VEC25519 CLI_IO
 set -u
-abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+. "$(dirname "$0")/common.sh"
 V=$(abs "$1")
 IO=$(abs "$2")
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 cd "$T" || exit 1
-
-checks=0
-fails=0
-fail() {
-    echo "FAIL: $*"
-    fails=$((fails + 1))
-}
-expect() {
-    want=$1
-    shift
-    checks=$((checks + 1))
-    "$@" >out 2>err
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "'$*' exited $got, expected $want; stderr: $(head -c 600 err)"
-        return 1
-    fi
-    return 0
-}
-has() {
-    checks=$((checks + 1))
-    grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(head -c 600 "$1")"
-}
-same() {
-    checks=$((checks + 1))
-    cmp -s "$1" "$2" || fail "$1 and $2 differ"
-}
-empty() {
-    checks=$((checks + 1))
-    [ -s "$1" ] && fail "$1 is not empty: $(head -c 300 "$1")"
-}
 
 "$V" keygen -o k.pem && "$V" pubkey -i k.pem -o p.pem || exit 1
 # 5 MB of text whose period (16000 bytes) is not a divisor of the block size.
@@ -166,5 +135,4 @@ else
     echo "note: no script(1): the terminal progress case is skipped"
 fi
 
-echo "$((checks - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish

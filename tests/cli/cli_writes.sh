@@ -21,54 +21,12 @@
 #
 # Usage: cli_writes.sh VEC25519 CLI_IO
 set -u
-abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+. "$(dirname "$0")/common.sh"
 V=$(abs "$1")
 IO=$(abs "$2")
 T=$(mktemp -d) || exit 1
 trap 'chattr -i "$T"/* 2>/dev/null; rm -rf "$T"' EXIT
 cd "$T" || exit 1
-
-checks=0
-fails=0
-fail() {
-    echo "FAIL: $*"
-    fails=$((fails + 1))
-}
-# expect STATUS COMMAND...: runs it with stdout in out, stderr in err.
-expect() {
-    want=$1
-    shift
-    checks=$((checks + 1))
-    "$@" >out 2>err
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "'$*' exited $got, expected $want; stderr: $(cat err)"
-        return 1
-    fi
-    return 0
-}
-has() {
-    checks=$((checks + 1))
-    grep -qF -- "$2" "$1" || fail "$1 lacks '$2': $(head -c 600 "$1")"
-}
-same() {
-    checks=$((checks + 1))
-    cmp -s "$1" "$2" || fail "$1 and $2 differ"
-}
-absent() {
-    checks=$((checks + 1))
-    [ -e "$1" ] || [ -L "$1" ] && fail "$1 exists"
-}
-no_temp() {
-    checks=$((checks + 1))
-    left=$(ls -A "${1:-.}" | grep '\.tmp$')
-    [ -z "$left" ] || fail "temporary files left: $left"
-}
-mode_is() {
-    checks=$((checks + 1))
-    m=$(ls -l "$1" | cut -c1-10)
-    [ "$m" = "$2" ] || fail "$1 has mode $m, expected $2"
-}
 
 "$V" keygen -o old.key || exit 1
 "$V" keygen --der -o old.der || exit 1
@@ -213,5 +171,4 @@ expect 2 "$V" keygen -o link.key && has err "already exists"
 same old.pub old.pub.orig
 no_temp
 
-echo "$((checks - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish
