@@ -131,6 +131,28 @@ else
     echo "note: chattr +i does not work here; the immutable-file case is skipped"
 fi
 
+# ---- a signal while the output is open -----------------------------------------
+# sign creates its temporary output, then blocks opening a FIFO with no writer;
+# SIGTERM then removes the temporary file and ends the program by that signal.
+mkfifo fifo
+"$V" sign -k old.key -o term.sig fifo 2>/dev/null &
+pid=$!
+i=0
+while [ -z "$(ls -A | grep '^\.term\.sig\..*\.tmp$')" ] && [ $i -lt 200 ]; do
+    sleep 0.05 # waiting for the program to get there, not for a race to settle
+    i=$((i + 1))
+done
+checks=$((checks + 1))
+[ $i -lt 200 ] || fail "the temporary output file of sign never appeared"
+kill -TERM $pid
+wait $pid
+st=$?
+checks=$((checks + 1))
+[ $st -eq 143 ] || fail "sign killed by SIGTERM: status $st, expected 143"
+absent term.sig
+no_temp
+rm -f fifo
+
 # ---- what a replacement keeps -----------------------------------------------------
 chmod 640 old.sig
 expect 0 "$V" sign -k old.key -o old.sig msg

@@ -58,6 +58,12 @@ absent() {
     checks=$((checks + 1))
     { [ -e "$1" ] || [ -L "$1" ]; } && fail "$1 exists"
 }
+# no_temp [DIR]: no temporary output file (.NAME.XXXXXXXXXXXX.tmp) left in DIR.
+no_temp() {
+    checks=$((checks + 1))
+    left=$(ls -A "${1:-.}" | grep '\.tmp$')
+    [ -z "$left" ] || fail "temporary files left in ${1:-.}: $left"
+}
 finish() {
     echo "$((checks - fails)) passed, $fails failed"
     [ "$fails" -eq 0 ]
