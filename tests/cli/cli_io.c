@@ -57,6 +57,26 @@ static int wait_status(pid_t pid)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* Forks and runs argv with standard output out and standard error err (each
+ * when ≥ 0), RLIMIT_FSIZE = *fsize when fsize is not NULL, SIGPIPE at its
+ * default (the program must cope with it itself), and the descriptors
+ * drop[0 .. ndrop) closed. Returns the pid, or -1. */
+static pid_t spawn(char **argv, int out, int err, const struct rlimit *fsize, const int *drop,
+                   int ndrop)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) perror("fork");
+    if (pid != 0) return pid;
+    if (out >= 0) dup2(out, 1);
+    if (err >= 0) dup2(err, 2);
+    for (int i = 0; i < ndrop; i++) close(drop[i]);
+    signal(SIGPIPE, SIG_DFL);
+    if (fsize && setrlimit(RLIMIT_FSIZE, fsize) != 0) _exit(126);
+    execv(argv[0], argv);
+    _exit(127);
+}
+
 /* ---- fsize ---------------------------------------------------------------- */
 
 static int cmd_fsize(long long limit, char **argv)
@@ -66,24 +86,10 @@ static int cmd_fsize(long long limit, char **argv)
         perror("pipe");
         return 125;
     }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        perror("fork");
-        return 125;
-    }
-    if (pid == 0) {
-        struct rlimit rl = {(rlim_t)limit, (rlim_t)limit};
-        dup2(out[1], 1);
-        dup2(err[1], 2);
-        close(out[0]);
-        close(out[1]);
-        close(err[0]);
-        close(err[1]);
-        if (setrlimit(RLIMIT_FSIZE, &rl) != 0) _exit(126);
-        execv(argv[0], argv);
-        _exit(127);
-    }
+    struct rlimit rl = {(rlim_t)limit, (rlim_t)limit};
+    int ends[4] = {out[0], out[1], err[0], err[1]};
+    pid_t pid = spawn(argv, out[1], err[1], &rl, ends, 4);
+    if (pid < 0) return 125;
     close(out[1]);
     close(err[1]);
     struct pollfd p[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
@@ -120,19 +126,8 @@ static int cmd_closed_stdout(char **argv)
         return 125;
     }
     close(p[0]); /* no reader, ever */
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        perror("fork");
-        return 125;
-    }
-    if (pid == 0) {
-        dup2(p[1], 1);
-        close(p[1]);
-        signal(SIGPIPE, SIG_DFL); /* the program must cope with the default itself */
-        execv(argv[0], argv);
-        _exit(127);
-    }
+    pid_t pid = spawn(argv, p[1], -1, NULL, &p[1], 1);
+    if (pid < 0) return 125;
     close(p[1]);
     return wait_status(pid);
 }
