@@ -31,8 +31,7 @@ static struct {
     int ready; /* 1 once signed; -1 if making the fixture failed */
     uint8_t pk[BATCH_MAX_N][32], msg[BATCH_MAX_N][BATCH_MSG_LEN];
     uint8_t sig[BATCH_MAX_N][64], sig_ok[BATCH_MAX_N][64];
-    const uint8_t *msgs[BATCH_MAX_N], *sigs[BATCH_MAX_N], *pks[BATCH_MAX_N];
-    size_t lens[BATCH_MAX_N];
+    vec25519_ed25519_batch_item items[BATCH_MAX_N];
 } bx;
 
 static const char hex_seed[] = /* RFC 8032 §7.1 TEST 1 */
@@ -56,13 +55,13 @@ static int fixture(void)
         seed[1] ^= (uint8_t)(i >> 8);
         vec25519_ed25519_keypair(bx.pk[i], sk, seed);
         for (size_t j = 0; j < BATCH_MSG_LEN; j++) bx.msg[i][j] = (uint8_t)(i * 131 + j * 7);
-        vec25519_ed25519_sign(bx.sig_ok[i], bx.msg[i], BATCH_MSG_LEN, sk);
+        if (vec25519_ed25519_sign(bx.sig_ok[i], bx.msg[i], BATCH_MSG_LEN, sk) != 0) return -1;
         memset(sk, 0, sizeof sk); /* a fixture key, public anyway */
         memcpy(bx.sig[i], bx.sig_ok[i], 64);
-        bx.msgs[i] = bx.msg[i];
-        bx.sigs[i] = bx.sig[i];
-        bx.pks[i] = bx.pk[i];
-        bx.lens[i] = BATCH_MSG_LEN;
+        bx.items[i].msg = bx.msg[i];
+        bx.items[i].len = BATCH_MSG_LEN;
+        bx.items[i].sig = bx.sig[i];
+        bx.items[i].pk = bx.pk[i];
     }
     bx.ready = 1;
     return 0;
@@ -74,7 +73,7 @@ static void verify_batch_n(uint8_t out[BENCH_OUT_MAX], size_t n)
         out[0] = 0;
         return;
     }
-    out[0] = vec25519_ed25519_verify_batch(n, bx.msgs, bx.lens, bx.sigs, bx.pks, NULL) == 0;
+    out[0] = vec25519_ed25519_verify_batch(n, bx.items, NULL) == 0;
 }
 
 /* The rows' functions, one per n (bench_fn takes no argument). */

@@ -50,8 +50,7 @@ static void xb_init(void)
 static void xb_run(size_t n, uint8_t out[BENCH_OUT_MAX], int want)
 {
     xb_init();
-    xb.status = vec25519_x25519_batch(n, xb.out, (const uint8_t(*)[32])xb.k,
-                                      (const uint8_t(*)[32])xb.u, NULL);
+    xb.status = vec25519_x25519_batch(n, xb.out[0], xb.k[0], xb.u[0], NULL);
     if (want) vec25519_sha512(out, &xb.out[0][0], n * 32);
 }
 

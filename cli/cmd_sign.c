@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "ed25519_shim.h"
+#include "ed25519/sign_stream.h"
 #include "internal/ct.h"
 #include "vec25519.h"
 
@@ -130,13 +130,13 @@ static int s_is_reduced(const uint8_t s[32])
 /* Why the library rejected sig under pk (after it did). */
 static const char *why_invalid(const uint8_t sig[64], const uint8_t pk[32])
 {
-    vec25519_ed25519_point p;
+    vec25519_edwards25519_point p;
     const char *why = cli_ed25519_public_problem(pk);
     if (why) return why;
-    if (vec25519_ed25519_point_frombytes(&p, sig) != 0)
+    if (vec25519_edwards25519_point_frombytes(&p, sig) != 0)
         return "R (the first half of the signature) is not a canonical encoding of a curve "
                "point";
-    if (vec25519_ed25519_point_is_small_order(&p)) return "R has small order";
+    if (vec25519_edwards25519_point_is_small_order(&p)) return "R has small order";
     if (!s_is_reduced(sig + 32)) return "S (the second half of the signature) is not reduced "
                                         "modulo the group order";
     return "the signature does not match the message and the public key";
@@ -478,31 +478,25 @@ static int verify_loaded(struct entry *v, size_t count)
     size_t nl = 0;
     for (size_t i = 0; i < count; i++) nl += v[i].loaded != 0;
     if (nl == 0) return 0;
-    const uint8_t **msgs = malloc(nl * sizeof *msgs);
-    const uint8_t **sigs = malloc(nl * sizeof *sigs);
-    const uint8_t **pks = malloc(nl * sizeof *pks);
-    size_t *lens = malloc(nl * sizeof *lens);
+    vec25519_ed25519_batch_item *items = malloc(nl * sizeof *items);
     size_t *index = malloc(nl * sizeof *index);
     int *results = malloc(nl * sizeof *results);
     int rc = -1;
-    if (msgs && sigs && pks && lens && index && results) {
+    if (items && index && results) {
         size_t j = 0;
         for (size_t i = 0; i < count; i++) {
             if (!v[i].loaded) continue;
-            msgs[j] = v[i].m;
-            lens[j] = v[i].mlen;
-            sigs[j] = v[i].s;
-            pks[j] = v[i].pk;
+            items[j].msg = v[i].m;
+            items[j].len = v[i].mlen;
+            items[j].sig = v[i].s;
+            items[j].pk = v[i].pk;
             index[j++] = i;
         }
-        int all = vec25519_ed25519_verify_batch(nl, msgs, lens, sigs, pks, results);
+        int all = vec25519_ed25519_verify_batch(nl, items, results);
         for (j = 0; j < nl; j++) v[index[j]].valid = all == 0 || results[j] == 0;
         rc = 0;
     }
-    free(msgs);
-    free(sigs);
-    free(pks);
-    free(lens);
+    free(items);
     free(index);
     free(results);
     return rc;

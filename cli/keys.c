@@ -29,10 +29,10 @@ void cli_key_wipe(struct cli_key *k)
 
 const char *cli_ed25519_public_problem(const uint8_t pk[32])
 {
-    vec25519_ed25519_point p;
-    if (vec25519_ed25519_point_frombytes(&p, pk) != 0)
+    vec25519_edwards25519_point p;
+    if (vec25519_edwards25519_point_frombytes(&p, pk) != 0)
         return "the public key is not a canonical encoding of a curve point";
-    if (vec25519_ed25519_point_is_small_order(&p)) return "the public key has small order";
+    if (vec25519_edwards25519_point_is_small_order(&p)) return "the public key has small order";
     return NULL;
 }
 

@@ -43,7 +43,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "internal/random.h"
+#include "vec25519.h"
 
 /* ---- temporary files removed on a fatal signal ----------------------------- */
 
@@ -205,7 +205,7 @@ static int create_temp(struct cli_out *o, mode_t perm, struct cli_err *e)
     for (int attempt = 0; attempt < 64; attempt++) {
         uint8_t rnd[6];
         char hex[13];
-        if (vec25519_os_random_try(rnd, sizeof rnd) != 0)
+        if (vec25519_random_bytes(rnd, sizeof rnd) != 0)
             return cli_errf(e, "no operating-system randomness for a temporary name");
         cli_hex(hex, rnd, sizeof rnd);
         /* ".NAME.XXXXXXXXXXXX.tmp", NAME cut to keep within NAME_MAX. */

@@ -68,11 +68,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     fuzz_sodium_init();
     memset(seed, 0x42, sizeof seed);
     vec25519_ed25519_keypair(good_pk, sk, seed);
-    vec25519_ed25519_sign(good_sig, good_msg, sizeof good_msg, sk);
+    FUZZ_REQUIRE(vec25519_ed25519_sign(good_sig, good_msg, sizeof good_msg, sk) == 0,
+                 "signing the start-up message failed");
     FUZZ_REQUIRE(crypto_sign_verify_detached(good_sig, good_msg, sizeof good_msg, good_pk) == 0,
                  "libsodium rejects the start-up signature");
 #ifdef VEC25519_FUZZ_HAVE_BATCH
-    FUZZ_REQUIRE(vec25519_ed25519_verify_batch(0, NULL, NULL, NULL, NULL, NULL) == 0,
+    FUZZ_REQUIRE(vec25519_ed25519_verify_batch(0, NULL, NULL) == 0,
                  "empty batch");
 #endif
     return 0;
@@ -175,20 +176,18 @@ static void check_extras(int ours, const struct ref *r, const uint8_t pk[32],
     (void)ours;
 #ifdef VEC25519_FUZZ_HAVE_BATCH
     {
-        const uint8_t *msgs[2] = {msg, good_msg};
-        const size_t lens[2] = {mlen, sizeof good_msg};
-        const uint8_t *sigs[2] = {sig, good_sig};
-        const uint8_t *pks[2] = {pk, good_pk};
+        const vec25519_ed25519_batch_item items[2] = {
+            {msg, mlen, sig, pk}, {good_msg, sizeof good_msg, good_sig, good_pk}};
         int res[2] = {7, 7};
         int want = ours ? 0 : -1;
-        int rb = vec25519_ed25519_verify_batch(1, msgs, lens, sigs, pks, res);
+        int rb = vec25519_ed25519_verify_batch(1, items, res);
         FUZZ_REQUIRE(rb == want && res[0] == want,
                      "verify_batch of 1: returns %d, results[0] = %d, single verify %d", rb,
                      res[0], want);
-        rb = vec25519_ed25519_verify_batch(1, msgs, lens, sigs, pks, NULL);
+        rb = vec25519_ed25519_verify_batch(1, items, NULL);
         FUZZ_REQUIRE(rb == want, "verify_batch of 1 without results: %d, single %d", rb, want);
         res[0] = res[1] = 7;
-        rb = vec25519_ed25519_verify_batch(2, msgs, lens, sigs, pks, res);
+        rb = vec25519_ed25519_verify_batch(2, items, res);
         FUZZ_REQUIRE(rb == want && res[0] == want && res[1] == 0,
                      "verify_batch of [input, valid]: returns %d, results %d %d, want %d %d 0", rb,
                      res[0], res[1], want, want);
@@ -196,10 +195,7 @@ static void check_extras(int ours, const struct ref *r, const uint8_t pk[32],
 #endif
 #ifdef VEC25519_FUZZ_HAVE_ZIP215
     {
-        const uint8_t *msgs[1] = {msg};
-        const size_t lens[1] = {mlen};
-        const uint8_t *sigs[1] = {sig};
-        const uint8_t *pks[1] = {pk};
+        const vec25519_ed25519_batch_item items[1] = {{msg, mlen, sig, pk}};
         int res[1] = {7};
         int zr = vec25519_ed25519_verify_zip215(sig, msg, mlen, pk);
         require_verdict("verify_zip215", zr);
@@ -210,7 +206,7 @@ static void check_extras(int ours, const struct ref *r, const uint8_t pk[32],
                      "[8]Q=0 %d)",
                      z ? "accepts" : "rejects", r->zip215 ? "accepts" : "rejects", r->s_ok,
                      r->a_relaxed, r->r_relaxed, r->cofactored);
-        int rb = vec25519_ed25519_verify_batch_zip215(1, msgs, lens, sigs, pks, res);
+        int rb = vec25519_ed25519_verify_batch_zip215(1, items, res);
         FUZZ_REQUIRE(rb == zr && res[0] == zr,
                      "verify_batch_zip215 of 1: returns %d, results[0] = %d, single %d", rb,
                      res[0], zr);
@@ -219,10 +215,7 @@ static void check_extras(int ours, const struct ref *r, const uint8_t pk[32],
 #ifdef VEC25519_FUZZ_HAVE_EXPANDED
     {
         static vec25519_ed25519_expanded_pk epk;
-        const vec25519_ed25519_expanded_pk *epks[1] = {&epk};
-        const uint8_t *msgs[1] = {msg};
-        const size_t lens[1] = {mlen};
-        const uint8_t *sigs[1] = {sig};
+        const vec25519_ed25519_batch_item_expanded items[1] = {{msg, mlen, sig, &epk}};
         int res[1] = {7};
         int want = ours ? 0 : -1;
         memset(&epk, 0xa5, sizeof epk);
@@ -234,7 +227,7 @@ static void check_extras(int ours, const struct ref *r, const uint8_t pk[32],
                          "pk_expand failed without zeroing");
         int rv = vec25519_ed25519_verify_expanded(sig, msg, mlen, &epk);
         FUZZ_REQUIRE(rv == want, "verify_expanded %d, verify %d", rv, want);
-        int rb = vec25519_ed25519_verify_batch_expanded(1, msgs, lens, sigs, epks, res);
+        int rb = vec25519_ed25519_verify_batch_expanded(1, items, res);
         FUZZ_REQUIRE(rb == want && res[0] == want,
                      "verify_batch_expanded of 1: returns %d, results[0] = %d, verify %d", rb,
                      res[0], want);

@@ -134,7 +134,7 @@ static void check_from_uniform(const uint8_t rep[32])
                                   0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                   0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
     uint8_t r[32], u[32], ed[32], want[32], got[32];
-    vec25519_ed25519_point P;
+    vec25519_edwards25519_point P;
     int sign = rep[31] >> 7;
 
     fuzz_notes_reset();
@@ -164,10 +164,10 @@ static void check_from_uniform(const uint8_t rep[32])
     int rc = vec25519_x25519_to_ed25519(ed, u, sign);
     if (rc != 0 && sign == 1 && fuzz_is_zero(u, 32)) rc = vec25519_x25519_to_ed25519(ed, u, 0);
     FUZZ_REQUIRE(rc == 0, "x25519_to_ed25519(elligator2_map(r)) returns %d", rc);
-    FUZZ_REQUIRE(vec25519_ed25519_point_frombytes(&P, ed) == 0,
+    FUZZ_REQUIRE(vec25519_edwards25519_point_frombytes(&P, ed) == 0,
                  "the Edwards point does not decode");
-    vec25519_ed25519_point_mul_by_cofactor(&P, &P);
-    vec25519_ed25519_point_tobytes(got, &P);
+    vec25519_edwards25519_point_mul_by_cofactor(&P, &P);
+    vec25519_edwards25519_point_tobytes(got, &P);
     FUZZ_REQUIRE(memcmp(got, want, 32) == 0,
                  "[8]·Edwards(elligator2_map(r)) != crypto_core_ed25519_from_uniform(r)");
 }

@@ -15,19 +15,19 @@
  *     every accepted s satisfies encode(decode(s)) = s;
  *   - decode + is_torsion_free + !is_small_order equals libsodium's
  *     crypto_core_ed25519_is_valid_point (which also demands the prime-order
- *     subgroup and rejects small order), and vec25519_ed25519_is_valid_point;
+ *     subgroup and rejects small order), and vec25519_edwards25519_is_valid_point;
  *     is_small_order agrees with [8]P = 0;
- *   - the public struct decoding (vec25519_ed25519_point_frombytes) gives the
+ *   - the public struct decoding (vec25519_edwards25519_point_frombytes) gives the
  *     same verdict and encoding, and zeroes the struct on failure;
  *   - vec25519_ed25519_pk_to_x25519 equals crypto_sign_ed25519_pk_to_curve25519
  *     (return code and output; the header says libsodium rejects exactly the
  *     same keys), and vec25519_x25519_to_ed25519 inverts it.
  * On (s, q), with 64 bytes or more:
- *   - vec25519_ed25519_add/_sub against crypto_core_ed25519_add/_sub: the
+ *   - vec25519_edwards25519_add/_sub against crypto_core_ed25519_add/_sub: the
  *     same result whenever we succeed; we may fail where libsodium succeeds
  *     only when s or q is one of the non-canonical encodings that libsodium's
  *     relaxed decoding accepts (the documented difference in edwards25519.h);
- *   - vec25519_ed25519_scalarmult{,_noclamp}(n = q, p = s) and
+ *   - vec25519_edwards25519_scalarmult{,_noclamp}(n = q, p = s) and
  *     _scalarmult_base{,_noclamp}(q) against crypto_scalarmult_ed25519*:
  *     identical return codes and outputs (ours zeroed on failure).
  */
@@ -117,17 +117,17 @@ static struct decoded check_point(const char *name, const uint8_t s[32])
                  "valid point: vec25519 %d (decodes %d, small order %d, torsion-free %d), "
                  "libsodium crypto_core_ed25519_is_valid_point %d",
                  ours_valid, d.strict, small, tf, sodium_valid);
-    FUZZ_REQUIRE(vec25519_ed25519_is_valid_point(s) == ours_valid,
-                 "vec25519_ed25519_is_valid_point disagrees with decode + predicates");
+    FUZZ_REQUIRE(vec25519_edwards25519_is_valid_point(s) == ours_valid,
+                 "vec25519_edwards25519_is_valid_point disagrees with decode + predicates");
 
     /* The public struct interface. */
     {
-        vec25519_ed25519_point pt;
+        vec25519_edwards25519_point pt;
         memset(&pt, 0xa5, sizeof pt);
-        int r = vec25519_ed25519_point_frombytes(&pt, s);
-        FUZZ_REQUIRE((r == 0) == d.strict, "vec25519_ed25519_point_frombytes returns %d", r);
+        int r = vec25519_edwards25519_point_frombytes(&pt, s);
+        FUZZ_REQUIRE((r == 0) == d.strict, "vec25519_edwards25519_point_frombytes returns %d", r);
         if (r == 0) {
-            vec25519_ed25519_point_tobytes(enc, &pt);
+            vec25519_edwards25519_point_tobytes(enc, &pt);
             FUZZ_REQUIRE(memcmp(enc, s, 32) == 0, "point_tobytes(point_frombytes(s)) != s");
         } else {
             FUZZ_REQUIRE(fuzz_is_zero((const uint8_t *)&pt, sizeof pt),
@@ -240,14 +240,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     memcpy(q, data + 32, 32);
     struct decoded dq = check_point("q", q);
-    check_binop("add", vec25519_ed25519_add, crypto_core_ed25519_add, s, q, ds, dq);
-    check_binop("sub", vec25519_ed25519_sub, crypto_core_ed25519_sub, s, q, ds, dq);
-    check_smul("scalarmult", vec25519_ed25519_scalarmult, crypto_scalarmult_ed25519, q, s);
-    check_smul("scalarmult_noclamp", vec25519_ed25519_scalarmult_noclamp,
+    check_binop("add", vec25519_edwards25519_add, crypto_core_ed25519_add, s, q, ds, dq);
+    check_binop("sub", vec25519_edwards25519_sub, crypto_core_ed25519_sub, s, q, ds, dq);
+    check_smul("scalarmult", vec25519_edwards25519_scalarmult, crypto_scalarmult_ed25519, q, s);
+    check_smul("scalarmult_noclamp", vec25519_edwards25519_scalarmult_noclamp,
                crypto_scalarmult_ed25519_noclamp, q, s);
-    check_sbase("scalarmult_base", vec25519_ed25519_scalarmult_base,
+    check_sbase("scalarmult_base", vec25519_edwards25519_scalarmult_base,
                 crypto_scalarmult_ed25519_base, q);
-    check_sbase("scalarmult_base_noclamp", vec25519_ed25519_scalarmult_base_noclamp,
+    check_sbase("scalarmult_base_noclamp", vec25519_edwards25519_scalarmult_base_noclamp,
                 crypto_scalarmult_ed25519_base_noclamp, q);
     return 0;
 }

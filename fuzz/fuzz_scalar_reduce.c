@@ -10,7 +10,7 @@
  *     at start-up);
  *   - sc_reduce32(x) equals crypto_core_ed25519_scalar_reduce(x ‖ 0^32), and
  *     is x itself when x < ℓ;
- *   - sc_reduce64(w), vec25519_ed25519_scalar_reduce(w) and
+ *   - sc_reduce64(w), vec25519_edwards25519_scalar_reduce(w) and
  *     vec25519_ristretto255_scalar_reduce(w) equal
  *     crypto_core_ed25519_scalar_reduce(w);
  *   - the public scalar arithmetic on any 256-bit x, y (negate, complement,
@@ -195,25 +195,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     crypto_core_ed25519_scalar_reduce(r2, w);
     FUZZ_REQUIRE(memcmp(r1, r2, 32) == 0, "sc_reduce64 differs from libsodium");
     FUZZ_REQUIRE(ref_lt_ell(r1), "sc_reduce64 output not < l");
-    vec25519_ed25519_scalar_reduce(r1, w);
-    FUZZ_REQUIRE(memcmp(r1, r2, 32) == 0, "vec25519_ed25519_scalar_reduce differs");
+    vec25519_edwards25519_scalar_reduce(r1, w);
+    FUZZ_REQUIRE(memcmp(r1, r2, 32) == 0, "vec25519_edwards25519_scalar_reduce differs");
 #ifdef VEC25519_FUZZ_HAVE_RISTRETTO_SCALARS
     vec25519_ristretto255_scalar_reduce(r1, w);
     crypto_core_ristretto255_scalar_reduce(r2, w);
     FUZZ_REQUIRE(memcmp(r1, r2, 32) == 0, "vec25519_ristretto255_scalar_reduce differs");
 #endif
 
-    check_un("ed25519_scalar_negate", vec25519_ed25519_scalar_negate,
+    check_un("ed25519_scalar_negate", vec25519_edwards25519_scalar_negate,
              crypto_core_ed25519_scalar_negate, x);
-    check_un("ed25519_scalar_complement", vec25519_ed25519_scalar_complement,
+    check_un("ed25519_scalar_complement", vec25519_edwards25519_scalar_complement,
              crypto_core_ed25519_scalar_complement, x);
-    check_addsub("ed25519_scalar_add", 0, vec25519_ed25519_scalar_add,
+    check_addsub("ed25519_scalar_add", 0, vec25519_edwards25519_scalar_add,
                  crypto_core_ed25519_scalar_add, x, y);
-    check_addsub("ed25519_scalar_sub", 1, vec25519_ed25519_scalar_sub,
+    check_addsub("ed25519_scalar_sub", 1, vec25519_edwards25519_scalar_sub,
                  crypto_core_ed25519_scalar_sub, x, y);
-    check_bin("ed25519_scalar_mul", vec25519_ed25519_scalar_mul, crypto_core_ed25519_scalar_mul,
+    check_bin("ed25519_scalar_mul", vec25519_edwards25519_scalar_mul, crypto_core_ed25519_scalar_mul,
               x, y);
-    check_inv("ed25519_scalar_invert", vec25519_ed25519_scalar_invert,
+    check_inv("ed25519_scalar_invert", vec25519_edwards25519_scalar_invert,
               crypto_core_ed25519_scalar_invert, x);
 
 #ifdef VEC25519_FUZZ_HAVE_RISTRETTO_SCALARS

@@ -101,7 +101,7 @@ static void random_ed25519(void)
         int same_sk = CHECK_BYTES(sk1, sk2, 64, "keypair: secret key");
         kp += (unsigned long)(same_pk && same_sk);
 
-        vec25519_ed25519_sign(sig1, msg, mlen, sk1);
+        CHECK(vec25519_ed25519_sign(sig1, msg, mlen, sk1) == 0, "sign");
         crypto_sign_detached(sig2, &siglen, msg, (unsigned long long)mlen, sk2);
         CHECK(siglen == 64, "libsodium signature length %llu", siglen);
         sg += (unsigned long)CHECK_BYTES(sig1, sig2, 64, "signature");

@@ -180,7 +180,7 @@ static void make_honest(sigcase *c)
     test_rng_bytes(seed, 32);
     test_rng_bytes(c->msg, MSGLEN);
     vec25519_ed25519_keypair(c->pk, sk, seed);
-    vec25519_ed25519_sign(c->sig, c->msg, MSGLEN, sk);
+    CHECK(vec25519_ed25519_sign(c->sig, c->msg, MSGLEN, sk) == 0, "sign");
 }
 
 /* A signature with torsion components: A' = [a]B + T1, R' = [r]B + T2,
@@ -359,9 +359,8 @@ static unsigned long batches_checked;
 static void check_batch_sel(sigcase *const *cs, size_t n, int with_null, int with_expanded,
                             const char *what)
 {
-    const uint8_t *msgs[512], *sigs[512], *pks[512];
-    const vec25519_ed25519_expanded_pk *epks[512];
-    size_t lens[512];
+    static vec25519_ed25519_batch_item items[512];
+    static vec25519_ed25519_batch_item_expanded xitems[512];
     int res[512];
     int all_strict = 0, all_zip = 0;
 
@@ -370,11 +369,11 @@ static void check_batch_sel(sigcase *const *cs, size_t n, int with_null, int wit
         return;
     }
     for (size_t i = 0; i < n; i++) {
-        msgs[i] = cs[i]->msg;
-        sigs[i] = cs[i]->sig;
-        pks[i] = cs[i]->pk;
-        epks[i] = &cs[i]->epk;
-        lens[i] = MSGLEN;
+        items[i].msg = xitems[i].msg = cs[i]->msg;
+        items[i].len = xitems[i].len = MSGLEN;
+        items[i].sig = xitems[i].sig = cs[i]->sig;
+        items[i].pk = cs[i]->pk;
+        xitems[i].epk = &cs[i]->epk;
         all_strict |= cs[i]->strict;
         all_zip |= cs[i]->zip;
     }
@@ -385,11 +384,11 @@ static void check_batch_sel(sigcase *const *cs, size_t n, int with_null, int wit
         const char *name = pol == 0 ? "strict" : pol == 1 ? "zip215" : "expanded";
         for (size_t i = 0; i < n; i++) res[i] = 7;
         if (pol == 0) {
-            rc = vec25519_ed25519_verify_batch(n, msgs, lens, sigs, pks, res);
+            rc = vec25519_ed25519_verify_batch(n, items, res);
         } else if (pol == 1) {
-            rc = vec25519_ed25519_verify_batch_zip215(n, msgs, lens, sigs, pks, res);
+            rc = vec25519_ed25519_verify_batch_zip215(n, items, res);
         } else {
-            rc = vec25519_ed25519_verify_batch_expanded(n, msgs, lens, sigs, epks, res);
+            rc = vec25519_ed25519_verify_batch_expanded(n, xitems, res);
         }
         CHECK(rc == (want ? -1 : 0), "%s batch verdict (%s, n = %zu): %d", name, what, n, rc);
         for (size_t i = 0; i < n; i++) {
@@ -399,11 +398,11 @@ static void check_batch_sel(sigcase *const *cs, size_t n, int with_null, int wit
         }
         if (with_null) {
             if (pol == 0) {
-                rc = vec25519_ed25519_verify_batch(n, msgs, lens, sigs, pks, NULL);
+                rc = vec25519_ed25519_verify_batch(n, items, NULL);
             } else if (pol == 1) {
-                rc = vec25519_ed25519_verify_batch_zip215(n, msgs, lens, sigs, pks, NULL);
+                rc = vec25519_ed25519_verify_batch_zip215(n, items, NULL);
             } else {
-                rc = vec25519_ed25519_verify_batch_expanded(n, msgs, lens, sigs, epks, NULL);
+                rc = vec25519_ed25519_verify_batch_expanded(n, xitems, NULL);
             }
             CHECK(rc == (want ? -1 : 0), "%s batch verdict without results (%s, n = %zu)", name,
                   what, n);
@@ -580,29 +579,61 @@ static void test_edges(void)
     vec25519_ed25519_expanded_pk epk;
     sigcase c;
 
-    CHECK(vec25519_ed25519_verify_batch(0, NULL, NULL, NULL, NULL, res) == 0 && res[0] == 7,
+    CHECK(vec25519_ed25519_verify_batch(0, NULL, res) == 0 && res[0] == 7,
           "n = 0 accepts and writes nothing");
-    CHECK(vec25519_ed25519_verify_batch_zip215(0, NULL, NULL, NULL, NULL, NULL) == 0,
-          "zip215 n = 0");
-    CHECK(vec25519_ed25519_verify_batch_expanded(0, NULL, NULL, NULL, NULL, NULL) == 0,
-          "expanded n = 0");
+    CHECK(vec25519_ed25519_verify_batch_zip215(0, NULL, NULL) == 0, "zip215 n = 0");
+    CHECK(vec25519_ed25519_verify_batch_expanded(0, NULL, NULL) == 0, "expanded n = 0");
+    CHECK(vec25519_ed25519_verify_batch(2, NULL, res) == -1, "n = 2, items = NULL: rejected");
+    CHECK(vec25519_ed25519_verify_batch_expanded(2, NULL, NULL) == -1,
+          "expanded n = 2, items = NULL: rejected");
 
-    /* Empty messages, msgs[i] = NULL. */
-    {
-        uint8_t seed[32], sk[64], pk[32], sig[2][64];
-        const uint8_t *msgs[2] = {NULL, NULL}, *sigs[2] = {sig[0], sig[1]}, *pks[2] = {pk, pk};
-        size_t lens[2] = {0, 0};
+    /* Empty messages, msg = NULL; and NULL pointers that make one entry invalid. */
+    for (int nb = 2; nb <= 9; nb += 7) { /* 2: serial path; 9: batch and 4-way decoding */
+        uint8_t seed[32], sk[64], pk[32], sig[9][64];
+        vec25519_ed25519_batch_item it[9];
+        vec25519_ed25519_expanded_pk xk;
+        vec25519_ed25519_batch_item_expanded xit[9];
         test_rng_bytes(seed, 32);
         vec25519_ed25519_keypair(pk, sk, seed);
-        vec25519_ed25519_sign(sig[0], NULL, 0, sk);
-        vec25519_ed25519_sign(sig[1], NULL, 0, sk);
-        CHECK(vec25519_ed25519_verify_batch(2, msgs, lens, sigs, pks, res) == 0 && res[0] == 0 &&
-                  res[1] == 0,
+        CHECK(vec25519_ed25519_pk_expand(&xk, pk) == 0, "expand");
+        for (int i = 0; i < nb; i++) {
+            CHECK(vec25519_ed25519_sign(sig[i], NULL, 0, sk) == 0, "sign");
+            it[i].msg = xit[i].msg = NULL;
+            it[i].len = xit[i].len = 0;
+            it[i].sig = xit[i].sig = sig[i];
+            it[i].pk = pk;
+            xit[i].epk = &xk;
+        }
+        CHECK(vec25519_ed25519_verify_batch(nb, it, res) == 0 && res[0] == 0 && res[1] == 0,
               "empty messages as NULL");
         sig[1][40] ^= 1;
-        CHECK(vec25519_ed25519_verify_batch(2, msgs, lens, sigs, pks, res) == -1 && res[0] == 0 &&
-                  res[1] == -1,
+        CHECK(vec25519_ed25519_verify_batch(nb, it, res) == -1 && res[0] == 0 && res[1] == -1,
               "empty messages, one bad");
+        sig[1][40] ^= 1;
+        int resn[9];
+        static const char *const what[] = {"msg NULL with len 1", "sig NULL", "pk NULL"};
+        for (int kind = 0; kind < 3; kind++) {
+            vec25519_ed25519_batch_item bad[9];
+            vec25519_ed25519_batch_item_expanded xbad[9];
+            memcpy(bad, it, sizeof bad);
+            memcpy(xbad, xit, sizeof xbad);
+            int pos = nb - 1 - kind % nb;
+            if (kind == 0) bad[pos].len = xbad[pos].len = 1;
+            if (kind == 1) bad[pos].sig = xbad[pos].sig = NULL;
+            if (kind == 2) {
+                bad[pos].pk = NULL;
+                xbad[pos].epk = NULL;
+            }
+            for (int i = 0; i < nb; i++) resn[i] = 7;
+            CHECK(vec25519_ed25519_verify_batch(nb, bad, resn) == -1, "%s: rejected", what[kind]);
+            for (int i = 0; i < nb; i++)
+                CHECK(resn[i] == (i == pos ? -1 : 0), "%s (n = %d): results[%d] = %d", what[kind],
+                      nb, i, resn[i]);
+            CHECK(vec25519_ed25519_verify_batch_zip215(nb, bad, NULL) == -1, "%s: zip215",
+                  what[kind]);
+            CHECK(vec25519_ed25519_verify_batch_expanded(nb, xbad, resn) == -1 && resn[pos] == -1,
+                  "%s: expanded", what[kind]);
+        }
     }
 
     /* A zeroed, a corrupted and a foreign expanded key reject everything. */

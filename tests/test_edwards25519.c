@@ -6,12 +6,12 @@
  * input drawn from a pool that mixes points of the prime-order subgroup,
  * points with a torsion component, the eight small-order points with both
  * sign bits, every non-canonical encoding, and random 32-byte strings):
- *   vec25519_ed25519_is_valid_point        crypto_core_ed25519_is_valid_point
- *   vec25519_ed25519_add / _sub            crypto_core_ed25519_add / _sub
- *   vec25519_ed25519_scalarmult(_noclamp)(_base)  crypto_scalarmult_ed25519*
+ *   vec25519_edwards25519_is_valid_point        crypto_core_ed25519_is_valid_point
+ *   vec25519_edwards25519_add / _sub            crypto_core_ed25519_add / _sub
+ *   vec25519_edwards25519_scalarmult(_noclamp)(_base)  crypto_scalarmult_ed25519*
  *   vec25519_ed25519_pk_to_x25519          crypto_sign_ed25519_pk_to_curve25519
  *   vec25519_ed25519_sk_to_x25519          crypto_sign_ed25519_sk_to_curve25519
- *   vec25519_ed25519_scalar_*              crypto_core_ed25519_scalar_*
+ *   vec25519_edwards25519_scalar_*              crypto_core_ed25519_scalar_*
  * They must agree everywhere except on the documented difference, which is
  * asserted exactly: add/sub decode strictly, so the encodings that only a
  * relaxed decoder accepts (y ≥ p, or x = 0 with the sign bit set: 26 of the
@@ -58,7 +58,7 @@
 #define N_DIFF 10000
 #endif
 
-typedef vec25519_ed25519_point ept;
+typedef vec25519_edwards25519_point ept;
 
 static int is_all(const void *p, size_t n, uint8_t v)
 {
@@ -199,7 +199,7 @@ static void test_diff_add_sub(void)
         pool_point(q);
         for (int sub = 0; sub < 2; sub++) {
             memset(o, 0xaa, 32);
-            int ro = sub ? vec25519_ed25519_sub(o, p, q) : vec25519_ed25519_add(o, p, q);
+            int ro = sub ? vec25519_edwards25519_sub(o, p, q) : vec25519_edwards25519_add(o, p, q);
             int rs = sub ? crypto_core_ed25519_sub(t, p, q) : crypto_core_ed25519_add(t, p, q);
             if (ro != 0 && !is_all(o, 32, 0)) bad++;
             if (!is_nonstrict(p) && !is_nonstrict(q)) {
@@ -212,7 +212,8 @@ static void test_diff_add_sub(void)
                 bad += rs != (dec ? 0 : -1);
                 if (dec) {
                     uint8_t w[32];
-                    int rw = sub ? vec25519_ed25519_sub(w, cp, cq) : vec25519_ed25519_add(w, cp, cq);
+                    int rw = sub ? vec25519_edwards25519_sub(w, cp, cq)
+                                 : vec25519_edwards25519_add(w, cp, cq);
                     bad += rw != 0 || memcmp(w, t, 32) != 0;
                     differ++;
                 }
@@ -226,7 +227,8 @@ static void test_diff_add_sub(void)
     for (int i = 0; i < 40; i++) {
         uint8_t o[32], t[32];
         memset(o, 0xaa, 32);
-        CHECK(vec25519_ed25519_add(o, nonstrict[i], B) == -1, "non-strict string %d accepted", i);
+        CHECK(vec25519_edwards25519_add(o, nonstrict[i], B) == -1, "non-strict string %d accepted",
+              i);
         CHECK(is_all(o, 32, 0), "non-strict %d: output not zeroed", i);
         n_relaxed += crypto_core_ed25519_add(t, nonstrict[i], B) == 0;
     }
@@ -246,7 +248,7 @@ static void test_diff_valid_and_pk(void)
     for (int i = 0; i < N_DIFF; i++) {
         uint8_t e[32], o[32], t[32];
         int kind = pool_point(e);
-        int ro = vec25519_ed25519_is_valid_point(e);
+        int ro = vec25519_edwards25519_is_valid_point(e);
         int rs = crypto_core_ed25519_is_valid_point(e);
         bad_v += ro != rs;
         valid += (unsigned long)ro;
@@ -260,7 +262,7 @@ static void test_diff_valid_and_pk(void)
     }
     for (int i = 0; i < 40; i++) {
         uint8_t t[32], o[32];
-        CHECK(vec25519_ed25519_is_valid_point(nonstrict[i]) == 0, "non-strict %d valid", i);
+        CHECK(vec25519_edwards25519_is_valid_point(nonstrict[i]) == 0, "non-strict %d valid", i);
         CHECK(crypto_core_ed25519_is_valid_point(nonstrict[i]) == 0, "libsodium: non-strict valid");
         memset(o, 0xaa, 32);
         CHECK(vec25519_ed25519_pk_to_x25519(o, nonstrict[i]) == -1 && is_all(o, 32, 0),
@@ -273,7 +275,7 @@ static void test_diff_valid_and_pk(void)
             uint8_t e[32], o[32], t[32];
             memcpy(e, tors_enc[j], 32);
             e[31] ^= (uint8_t)(s << 7);
-            CHECK(vec25519_ed25519_is_valid_point(e) == 0, "small order %d valid", j);
+            CHECK(vec25519_edwards25519_is_valid_point(e) == 0, "small order %d valid", j);
             memset(o, 0xaa, 32);
             CHECK(vec25519_ed25519_pk_to_x25519(o, e) == -1 && is_all(o, 32, 0),
                   "pk_to_x25519 of small order %d", j);
@@ -309,19 +311,19 @@ static void test_diff_scalarmult(void)
             memset(o, 0xaa, 32);
             switch (v) {
             case 0:
-                ro = vec25519_ed25519_scalarmult(o, n, p);
+                ro = vec25519_edwards25519_scalarmult(o, n, p);
                 rs = crypto_scalarmult_ed25519(t, n, p);
                 break;
             case 1:
-                ro = vec25519_ed25519_scalarmult_noclamp(o, n, p);
+                ro = vec25519_edwards25519_scalarmult_noclamp(o, n, p);
                 rs = crypto_scalarmult_ed25519_noclamp(t, n, p);
                 break;
             case 2:
-                ro = vec25519_ed25519_scalarmult_base(o, n);
+                ro = vec25519_edwards25519_scalarmult_base(o, n);
                 rs = crypto_scalarmult_ed25519_base(t, n);
                 break;
             default:
-                ro = vec25519_ed25519_scalarmult_base_noclamp(o, n);
+                ro = vec25519_edwards25519_scalarmult_base_noclamp(o, n);
                 rs = crypto_scalarmult_ed25519_base_noclamp(t, n);
                 break;
             }
@@ -351,26 +353,26 @@ static void test_diff_sk_and_scalars(void)
         rand_scalar(y);
         if (i % 32 == 1) memset(y, 0, 32);
         test_rng_bytes(w, 64);
-        vec25519_ed25519_scalar_add(o, x, y);
+        vec25519_edwards25519_scalar_add(o, x, y);
         crypto_core_ed25519_scalar_add(t, x, y);
         bad += memcmp(o, t, 32) != 0;
-        vec25519_ed25519_scalar_sub(o, x, y);
+        vec25519_edwards25519_scalar_sub(o, x, y);
         crypto_core_ed25519_scalar_sub(t, x, y);
         bad += memcmp(o, t, 32) != 0;
         test_rng_bytes(x, 32); /* any 256-bit string from here on */
-        vec25519_ed25519_scalar_mul(o, x, y);
+        vec25519_edwards25519_scalar_mul(o, x, y);
         crypto_core_ed25519_scalar_mul(t, x, y);
         bad += memcmp(o, t, 32) != 0;
-        vec25519_ed25519_scalar_negate(o, x);
+        vec25519_edwards25519_scalar_negate(o, x);
         crypto_core_ed25519_scalar_negate(t, x);
         bad += memcmp(o, t, 32) != 0;
-        vec25519_ed25519_scalar_complement(o, x);
+        vec25519_edwards25519_scalar_complement(o, x);
         crypto_core_ed25519_scalar_complement(t, x);
         bad += memcmp(o, t, 32) != 0;
-        vec25519_ed25519_scalar_reduce(o, w);
+        vec25519_edwards25519_scalar_reduce(o, w);
         crypto_core_ed25519_scalar_reduce(t, w);
         bad += memcmp(o, t, 32) != 0;
-        int ro = vec25519_ed25519_scalar_invert(o, y);
+        int ro = vec25519_edwards25519_scalar_invert(o, y);
         int rs = crypto_core_ed25519_scalar_invert(t, y);
         bad += ro != rs || memcmp(o, t, 32) != 0;
     }
@@ -385,17 +387,17 @@ static void test_diff_sk_and_scalars(void)
 
 static int eqp(const ept *a, const ept *b)
 {
-    return vec25519_ed25519_point_eq(a, b);
+    return vec25519_edwards25519_point_eq(a, b);
 }
 
 /* r = [s]P by MSB-first double-and-add over point_add (no recoding, no table). */
 static void ref_mul(ept *r, const uint8_t s[32], const ept *P)
 {
     ept acc;
-    vec25519_ed25519_point_identity(&acc);
+    vec25519_edwards25519_point_identity(&acc);
     for (int i = 255; i >= 0; i--) {
-        vec25519_ed25519_point_add(&acc, &acc, &acc);
-        if ((s[i >> 3] >> (i & 7)) & 1) vec25519_ed25519_point_add(&acc, &acc, P);
+        vec25519_edwards25519_point_add(&acc, &acc, &acc);
+        if ((s[i >> 3] >> (i & 7)) & 1) vec25519_edwards25519_point_add(&acc, &acc, P);
     }
     *r = acc;
 }
@@ -424,17 +426,17 @@ static void test_struct_decode(void)
     for (int i = 0; i < 40; i++) {
         ept p;
         memset(&p, 0xaa, sizeof p);
-        CHECK(vec25519_ed25519_point_frombytes(&p, nonstrict[i]) == -1, "non-strict %d decoded",
-              i);
+        CHECK(vec25519_edwards25519_point_frombytes(&p, nonstrict[i]) == -1,
+              "non-strict %d decoded", i);
         CHECK(is_all(&p, sizeof p, 0), "non-strict %d: struct not zeroed", i);
     }
     for (int i = 0; i < N_DIFF; i++) {
         uint8_t e[32], back[32];
         ept p;
         test_rng_bytes(e, 32);
-        int ro = vec25519_ed25519_point_frombytes(&p, e) == 0;
+        int ro = vec25519_edwards25519_point_frombytes(&p, e) == 0;
         if (ro) {
-            vec25519_ed25519_point_tobytes(back, &p);
+            vec25519_edwards25519_point_tobytes(back, &p);
             bad += memcmp(back, e, 32) != 0;
             acc++;
         }
@@ -468,21 +470,22 @@ static void test_struct_ops(void)
                                       0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66};
     static const uint8_t id_enc[32] = {1};
 
-    vec25519_ed25519_point_base(&B);
-    vec25519_ed25519_point_identity(&id);
-    vec25519_ed25519_point_tobytes(enc, &B);
+    vec25519_edwards25519_point_base(&B);
+    vec25519_edwards25519_point_identity(&id);
+    vec25519_edwards25519_point_tobytes(enc, &B);
     CHECK_BYTES(enc, b_enc, 32, "encoding of B");
-    vec25519_ed25519_point_tobytes(enc, &id);
+    vec25519_edwards25519_point_tobytes(enc, &id);
     CHECK_BYTES(enc, id_enc, 32, "encoding of the identity");
     for (int j = 0; j < 8; j++) ept_from_ge(&tp[j], &tors[j]);
 
     /* predicates on the torsion points and on B */
     for (int j = 0; j < 8; j++) {
-        CHECK(vec25519_ed25519_point_is_small_order(&tp[j]) == 1, "T%d not small order", j);
-        CHECK(vec25519_ed25519_point_is_torsion_free(&tp[j]) == (j == 0), "T%d torsion_free", j);
+        CHECK(vec25519_edwards25519_point_is_small_order(&tp[j]) == 1, "T%d not small order", j);
+        CHECK(vec25519_edwards25519_point_is_torsion_free(&tp[j]) == (j == 0), "T%d torsion_free",
+              j);
     }
-    CHECK(vec25519_ed25519_point_is_small_order(&B) == 0, "B small order");
-    CHECK(vec25519_ed25519_point_is_torsion_free(&B) == 1, "B not torsion free");
+    CHECK(vec25519_edwards25519_point_is_small_order(&B) == 0, "B small order");
+    CHECK(vec25519_edwards25519_point_is_torsion_free(&B) == 1, "B not torsion free");
 
     /* special scalars for mul: the reduction mod 8ℓ and its negated branch */
     uint8_t special[12][32];
@@ -511,8 +514,8 @@ static void test_struct_ops(void)
         uint8_t s[32], a[32], b[32];
         uint8_t e1[32];
         rand_scalar(s);
-        vec25519_ed25519_point_mul_base(&P, s);
-        if (i % 2 == 1) vec25519_ed25519_point_add(&P, &P, &tp[1 + test_rng_below(7)]);
+        vec25519_edwards25519_point_mul_base(&P, s);
+        if (i % 2 == 1) vec25519_edwards25519_point_add(&P, &P, &tp[1 + test_rng_below(7)]);
         if (i % 10 == 4) P = tp[test_rng_below(8)];
         if (i < ns) {
             memcpy(s, special[i], 32);
@@ -520,55 +523,55 @@ static void test_struct_ops(void)
             test_rng_bytes(s, 32);
             if (i % 3 == 0) s[31] |= 0x80; /* bit 255 set */
         }
-        vec25519_ed25519_point_mul(&R1, s, &P);
+        vec25519_edwards25519_point_mul(&R1, s, &P);
         ref_mul(&R2, s, &P);
         CHECK(eqp(&R1, &R2), "mul exact, case %d", i);
         /* aliasing r = p */
         Q = P;
-        vec25519_ed25519_point_mul(&Q, s, &Q);
+        vec25519_edwards25519_point_mul(&Q, s, &Q);
         CHECK(eqp(&Q, &R2), "mul aliasing, case %d", i);
 
-        vec25519_ed25519_point_mul_base(&R1, s);
-        vec25519_ed25519_point_mul(&R2, s, &B);
+        vec25519_edwards25519_point_mul_base(&R1, s);
+        vec25519_edwards25519_point_mul(&R2, s, &B);
         CHECK(eqp(&R1, &R2), "mul_base = mul(B), case %d", i);
 
         test_rng_bytes(a, 32);
         test_rng_bytes(b, 32);
-        vec25519_ed25519_point_double_mul_base_vartime(&R1, a, &P, b);
-        vec25519_ed25519_point_mul(&R2, a, &P);
-        vec25519_ed25519_point_mul_base(&T, b);
-        vec25519_ed25519_point_add(&R2, &R2, &T);
+        vec25519_edwards25519_point_double_mul_base_vartime(&R1, a, &P, b);
+        vec25519_edwards25519_point_mul(&R2, a, &P);
+        vec25519_edwards25519_point_mul_base(&T, b);
+        vec25519_edwards25519_point_add(&R2, &R2, &T);
         CHECK(eqp(&R1, &R2), "double_mul_base_vartime, case %d", i);
 
         /* group operations */
-        vec25519_ed25519_point_mul_by_cofactor(&R1, &P);
+        vec25519_edwards25519_point_mul_by_cofactor(&R1, &P);
         memset(a, 0, 32);
         a[0] = 8;
-        vec25519_ed25519_point_mul(&R2, a, &P);
+        vec25519_edwards25519_point_mul(&R2, a, &P);
         CHECK(eqp(&R1, &R2), "mul_by_cofactor");
-        vec25519_ed25519_point_sub(&R1, &P, &P);
+        vec25519_edwards25519_point_sub(&R1, &P, &P);
         CHECK(eqp(&R1, &id), "P - P");
-        vec25519_ed25519_point_neg(&R1, &P);
-        vec25519_ed25519_point_add(&R1, &R1, &P);
+        vec25519_edwards25519_point_neg(&R1, &P);
+        vec25519_edwards25519_point_add(&R1, &R1, &P);
         CHECK(eqp(&R1, &id), "-P + P");
-        vec25519_ed25519_point_sub(&R1, &B, &P);
-        vec25519_ed25519_point_neg(&R2, &P);
-        vec25519_ed25519_point_add(&R2, &B, &R2);
+        vec25519_edwards25519_point_sub(&R1, &B, &P);
+        vec25519_edwards25519_point_neg(&R2, &P);
+        vec25519_edwards25519_point_add(&R2, &B, &R2);
         CHECK(eqp(&R1, &R2), "B - P = B + (-P)");
         Q = P;
-        vec25519_ed25519_point_sub(&Q, &Q, &Q);
+        vec25519_edwards25519_point_sub(&Q, &Q, &Q);
         CHECK(eqp(&Q, &id), "sub aliasing");
         Q = P;
-        vec25519_ed25519_point_neg(&Q, &Q);
-        vec25519_ed25519_point_neg(&Q, &Q);
+        vec25519_edwards25519_point_neg(&Q, &Q);
+        vec25519_edwards25519_point_neg(&Q, &Q);
         CHECK(eqp(&Q, &P), "neg aliasing");
         CHECK(eqp(&P, &B) == 0 || i % 10 == 4, "random P = B");
 
         /* predicates */
-        int tf = vec25519_ed25519_point_is_torsion_free(&P);
-        int so = vec25519_ed25519_point_is_small_order(&P);
-        vec25519_ed25519_point_tobytes(e1, &P);
-        int valid = vec25519_ed25519_is_valid_point(e1);
+        int tf = vec25519_edwards25519_point_is_torsion_free(&P);
+        int so = vec25519_edwards25519_point_is_small_order(&P);
+        vec25519_edwards25519_point_tobytes(e1, &P);
+        int valid = vec25519_edwards25519_is_valid_point(e1);
         CHECK(valid == (tf && !so), "is_valid_point = torsion-free and not small order");
         if (i % 10 != 4) CHECK(tf == (i % 2 == 0) && so == 0, "predicates on case %d", i);
     }
@@ -644,7 +647,7 @@ static void test_conversions(void)
         if (rc == 0) {
             ept P;
             accepted++;
-            bad += vec25519_ed25519_point_frombytes(&P, out) != 0;
+            bad += vec25519_edwards25519_point_frombytes(&P, out) != 0;
             bad += (out[31] >> 7) != sign;
             u_from_ed(back, out);
             bad += memcmp(back, ru, 32) != 0;
@@ -728,12 +731,13 @@ static void test_invalid(void)
     bad_points[3] = offc;
     for (int k = 0; k < 4; k++) {
         memset(o, 0xaa, 32);
-        CHECK(vec25519_ed25519_scalarmult(o, n, bad_points[k]) == -1 && is_all(o, 32, 0),
+        CHECK(vec25519_edwards25519_scalarmult(o, n, bad_points[k]) == -1 && is_all(o, 32, 0),
               "scalarmult bad point %d", k);
         memset(o, 0xaa, 32);
-        CHECK(vec25519_ed25519_scalarmult_noclamp(o, n, bad_points[k]) == -1 && is_all(o, 32, 0),
+        CHECK(vec25519_edwards25519_scalarmult_noclamp(o, n, bad_points[k]) == -1 &&
+                  is_all(o, 32, 0),
               "scalarmult_noclamp bad point %d", k);
-        CHECK(vec25519_ed25519_is_valid_point(bad_points[k]) == 0, "valid bad point %d", k);
+        CHECK(vec25519_edwards25519_is_valid_point(bad_points[k]) == 0, "valid bad point %d", k);
         memset(o, 0xaa, 32);
         CHECK(vec25519_ed25519_pk_to_x25519(o, bad_points[k]) == -1 && is_all(o, 32, 0),
               "pk_to_x25519 bad point %d", k);
@@ -745,43 +749,46 @@ static void test_invalid(void)
         ge_ext_add(&P, &ge_basepoint, &tors[2]);
         ge_ext_tobytes(e, &P);
         memset(o, 0xaa, 32);
-        CHECK(vec25519_ed25519_scalarmult(o, n, e) == -1 && is_all(o, 32, 0), "torsion point");
-        CHECK(vec25519_ed25519_add(o, e, B) == 0, "add accepts a torsion point");
+        CHECK(vec25519_edwards25519_scalarmult(o, n, e) == -1 && is_all(o, 32, 0), "torsion point");
+        CHECK(vec25519_edwards25519_add(o, e, B) == 0, "add accepts a torsion point");
     }
     for (int k = 0; k < 4; k += 3) { /* non-strict and off-curve: add/sub reject */
         memset(o, 0xaa, 32);
-        CHECK(vec25519_ed25519_add(o, bad_points[k], B) == -1 && is_all(o, 32, 0), "add %d", k);
+        CHECK(vec25519_edwards25519_add(o, bad_points[k], B) == -1 && is_all(o, 32, 0), "add %d",
+              k);
         memset(o, 0xaa, 32);
-        CHECK(vec25519_ed25519_sub(o, B, bad_points[k]) == -1 && is_all(o, 32, 0), "sub %d", k);
+        CHECK(vec25519_edwards25519_sub(o, B, bad_points[k]) == -1 && is_all(o, 32, 0), "sub %d",
+              k);
     }
     /* scalars that give -1 */
     memset(o, 0xaa, 32);
-    CHECK(vec25519_ed25519_scalarmult_base(o, zero) == -1 && is_all(o, 32, 0),
+    CHECK(vec25519_edwards25519_scalarmult_base(o, zero) == -1 && is_all(o, 32, 0),
           "base(0), clamped: libsodium's all-zero rule");
     memset(o, 0xaa, 32);
-    CHECK(vec25519_ed25519_scalarmult_base_noclamp(o, sc_ell) == -1 && is_all(o, 32, 0),
+    CHECK(vec25519_edwards25519_scalarmult_base_noclamp(o, sc_ell) == -1 && is_all(o, 32, 0),
           "base_noclamp(ℓ)");
     memset(o, 0xaa, 32);
-    CHECK(vec25519_ed25519_scalarmult(o, zero, B) == -1 && is_all(o, 32, 0), "scalarmult(0, B)");
+    CHECK(vec25519_edwards25519_scalarmult(o, zero, B) == -1 && is_all(o, 32, 0),
+          "scalarmult(0, B)");
     memset(o, 0xaa, 32);
-    CHECK(vec25519_ed25519_scalarmult_noclamp(o, sc_ell, B) == -1 && is_all(o, 32, 0),
+    CHECK(vec25519_edwards25519_scalarmult_noclamp(o, sc_ell, B) == -1 && is_all(o, 32, 0),
           "scalarmult_noclamp(ℓ, B)");
     memset(o, 0xaa, 32);
-    CHECK(vec25519_ed25519_scalar_invert(o, zero) == -1 && is_all(o, 32, 0), "invert(0)");
+    CHECK(vec25519_edwards25519_scalar_invert(o, zero) == -1 && is_all(o, 32, 0), "invert(0)");
     memset(o, 0xaa, 32);
-    CHECK(vec25519_ed25519_scalar_invert(o, sc_ell) == -1 && is_all(o, 32, 0), "invert(ℓ)");
+    CHECK(vec25519_edwards25519_scalar_invert(o, sc_ell) == -1 && is_all(o, 32, 0), "invert(ℓ)");
     /* aliasing: q = n and q = p */
     {
         uint8_t q[32], want[32];
-        CHECK(vec25519_ed25519_scalarmult_noclamp(want, n, B) == 0, "noclamp");
+        CHECK(vec25519_edwards25519_scalarmult_noclamp(want, n, B) == 0, "noclamp");
         memcpy(q, n, 32);
-        CHECK(vec25519_ed25519_scalarmult_noclamp(q, q, B) == 0, "alias q = n");
+        CHECK(vec25519_edwards25519_scalarmult_noclamp(q, q, B) == 0, "alias q = n");
         CHECK_BYTES(q, want, 32, "scalarmult aliasing q = n");
         memcpy(q, B, 32);
-        CHECK(vec25519_ed25519_scalarmult_noclamp(q, n, q) == 0, "alias q = p");
+        CHECK(vec25519_edwards25519_scalarmult_noclamp(q, n, q) == 0, "alias q = p");
         CHECK_BYTES(q, want, 32, "scalarmult aliasing q = p");
         memcpy(q, B, 32);
-        CHECK(vec25519_ed25519_add(q, q, q) == 0, "add alias");
+        CHECK(vec25519_edwards25519_add(q, q, q) == 0, "add alias");
         ge_ext D;
         ge_ext_dbl(&D, &ge_basepoint);
         ge_ext_tobytes(want, &D);

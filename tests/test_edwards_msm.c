@@ -3,10 +3,10 @@
  * The public multiscalar API (include/vec25519/edwards25519.h, ristretto255.h;
  * src/edwards/msm_api.c) against sums of single scalar multiplications.
  *
- * Reference: Σ point_mul(s_i, P_i) with vec25519_ed25519_point_mul (constant
+ * Reference: Σ point_mul(s_i, P_i) with vec25519_edwards25519_point_mul (constant
  * time, exact for every 256-bit s_i) added by point_add. Checked, under the
  * backend CTest selects (VEC25519_BACKEND):
- *   - vec25519_ed25519_point_multiscalar (constant time), _vartime, and the
+ *   - vec25519_edwards25519_point_multiscalar (constant time), _vartime, and the
  *     precomputed form with every split of the points between static and
  *     dynamic that matters (all static, all dynamic, half and half), for a
  *     spread of n from 0 to 2,000 across the Straus/Pippenger crossover and
@@ -42,7 +42,7 @@
 #include <sodium.h>
 #endif
 
-typedef vec25519_ed25519_point pt;
+typedef vec25519_edwards25519_point pt;
 
 /* ℓ, little-endian (RFC 8032 §5.1). */
 static const uint8_t ell[32] = {
@@ -59,15 +59,15 @@ static void random_curve_point(pt *p)
     uint8_t s[32];
     do {
         test_rng_bytes(s, 32);
-    } while (vec25519_ed25519_point_frombytes(p, s) != 0);
+    } while (vec25519_edwards25519_point_frombytes(p, s) != 0);
 }
 
 /* A random point of order ℓ: [k]B. */
 static void random_prime_order_point(pt *p)
 {
     uint8_t k[32];
-    vec25519_ed25519_scalar_random(k);
-    vec25519_ed25519_point_mul_base(p, k);
+    vec25519_edwards25519_scalar_random(k);
+    vec25519_edwards25519_point_mul_base(p, k);
 }
 
 /* Torsion points [ℓ]P of random curve points, until all 8 are found. */
@@ -77,13 +77,15 @@ static void find_torsion(void)
         pt p, t;
         int seen = 0;
         random_curve_point(&p);
-        vec25519_ed25519_point_mul(&t, ell, &p);
-        for (size_t i = 0; i < ntorsion; i++) seen |= vec25519_ed25519_point_eq(&t, &torsion[i]);
+        vec25519_edwards25519_point_mul(&t, ell, &p);
+        for (size_t i = 0; i < ntorsion; i++)
+            seen |= vec25519_edwards25519_point_eq(&t, &torsion[i]);
         if (!seen) torsion[ntorsion++] = t;
     }
     CHECK(ntorsion == 8, "found %zu small-order points", ntorsion);
     for (size_t i = 0; i < ntorsion; i++)
-        CHECK(vec25519_ed25519_point_is_small_order(&torsion[i]), "torsion[%zu] small order", i);
+        CHECK(vec25519_edwards25519_point_is_small_order(&torsion[i]), "torsion[%zu] small order",
+              i);
 }
 
 static void gen_scalar(uint8_t s[32])
@@ -107,7 +109,7 @@ static void gen_scalar(uint8_t s[32])
 static void gen_point(pt *P, size_t i)
 {
     switch (test_rng_below(10)) {
-    case 0: vec25519_ed25519_point_identity(P); break;
+    case 0: vec25519_edwards25519_point_identity(P); break;
     case 1: *P = torsion[test_rng_below(ntorsion)]; break;
     case 2: case 3: random_curve_point(P); break; /* mostly with a torsion component */
     case 4:
@@ -119,7 +121,7 @@ static void gen_point(pt *P, size_t i)
         break;
     case 5:
         if (i > 0) {
-            vec25519_ed25519_point_neg(P, &P[-(ptrdiff_t)(1 + test_rng_below(i))]);
+            vec25519_edwards25519_point_neg(P, &P[-(ptrdiff_t)(1 + test_rng_below(i))]);
             break;
         }
         random_prime_order_point(P);
@@ -131,11 +133,11 @@ static void gen_point(pt *P, size_t i)
 /* Σ [s_i]P_i one term at a time. */
 static void reference(pt *r, const uint8_t *s, const pt *P, size_t n)
 {
-    vec25519_ed25519_point_identity(r);
+    vec25519_edwards25519_point_identity(r);
     for (size_t i = 0; i < n; i++) {
         pt t;
-        vec25519_ed25519_point_mul(&t, s + 32 * i, &P[i]);
-        vec25519_ed25519_point_add(r, r, &t);
+        vec25519_edwards25519_point_mul(&t, s + 32 * i, &P[i]);
+        vec25519_edwards25519_point_add(r, r, &t);
     }
 }
 
@@ -146,23 +148,23 @@ static void check_all(const char *what, const uint8_t *s, const pt *P, size_t n,
 {
     pt got;
 
-    vec25519_ed25519_point_multiscalar(&got, s, P, n);
-    CHECK(vec25519_ed25519_point_eq(&got, want), "%s n=%zu: multiscalar (ct)", what, n);
-    vec25519_ed25519_point_multiscalar_vartime(&got, s, P, n);
-    CHECK(vec25519_ed25519_point_eq(&got, want), "%s n=%zu: multiscalar_vartime", what, n);
+    vec25519_edwards25519_point_multiscalar(&got, s, P, n);
+    CHECK(vec25519_edwards25519_point_eq(&got, want), "%s n=%zu: multiscalar (ct)", what, n);
+    vec25519_edwards25519_point_multiscalar_vartime(&got, s, P, n);
+    CHECK(vec25519_edwards25519_point_eq(&got, want), "%s n=%zu: multiscalar_vartime", what, n);
     if (!precomp) return;
     {
         size_t splits[3] = {n, 0, n / 2}; /* static points: all, none, half */
         for (int k = 0; k < 3; k++) {
             size_t ns = splits[k];
-            vec25519_ed25519_precomp *pc = vec25519_ed25519_precomp_new(P, ns);
+            vec25519_edwards25519_precomp *pc = vec25519_edwards25519_precomp_new(P, ns);
             CHECK(pc != NULL, "%s n=%zu: precomp_new(%zu)", what, n, ns);
             if (pc == NULL) continue;
-            CHECK(vec25519_ed25519_precomp_len(pc) == ns, "precomp_len");
-            vec25519_ed25519_precomp_mul_vartime(&got, pc, s, s + 32 * ns, P + ns, n - ns);
-            CHECK(vec25519_ed25519_point_eq(&got, want), "%s n=%zu: precomp %zu static + %zu dynamic",
-                  what, n, ns, n - ns);
-            vec25519_ed25519_precomp_free(pc);
+            CHECK(vec25519_edwards25519_precomp_len(pc) == ns, "precomp_len");
+            vec25519_edwards25519_precomp_mul_vartime(&got, pc, s, s + 32 * ns, P + ns, n - ns);
+            CHECK(vec25519_edwards25519_point_eq(&got, want),
+                  "%s n=%zu: precomp %zu static + %zu dynamic", what, n, ns, n - ns);
+            vec25519_edwards25519_precomp_free(pc);
         }
     }
 }
@@ -208,24 +210,24 @@ static void test_special(void)
     static uint8_t s[32 * N];
     static pt P[N], Q[N];
     pt r, id, want;
-    vec25519_ed25519_precomp *pc;
+    vec25519_edwards25519_precomp *pc;
 
-    vec25519_ed25519_point_identity(&id);
+    vec25519_edwards25519_point_identity(&id);
     random_prime_order_point(&r);
-    vec25519_ed25519_point_multiscalar(&r, NULL, NULL, 0);
-    CHECK(vec25519_ed25519_point_eq(&r, &id), "n = 0 (ct)");
+    vec25519_edwards25519_point_multiscalar(&r, NULL, NULL, 0);
+    CHECK(vec25519_edwards25519_point_eq(&r, &id), "n = 0 (ct)");
     random_prime_order_point(&r);
-    vec25519_ed25519_point_multiscalar_vartime(&r, NULL, NULL, 0);
-    CHECK(vec25519_ed25519_point_eq(&r, &id), "n = 0 (vartime)");
-    pc = vec25519_ed25519_precomp_new(NULL, 0);
+    vec25519_edwards25519_point_multiscalar_vartime(&r, NULL, NULL, 0);
+    CHECK(vec25519_edwards25519_point_eq(&r, &id), "n = 0 (vartime)");
+    pc = vec25519_edwards25519_precomp_new(NULL, 0);
     CHECK(pc != NULL, "precomp_new(0)");
     if (pc != NULL) {
         random_prime_order_point(&r);
-        vec25519_ed25519_precomp_mul_vartime(&r, pc, NULL, NULL, NULL, 0);
-        CHECK(vec25519_ed25519_point_eq(&r, &id), "precomp empty");
-        vec25519_ed25519_precomp_free(pc);
+        vec25519_edwards25519_precomp_mul_vartime(&r, pc, NULL, NULL, NULL, 0);
+        CHECK(vec25519_edwards25519_point_eq(&r, &id), "precomp empty");
+        vec25519_edwards25519_precomp_free(pc);
     }
-    vec25519_ed25519_precomp_free(NULL);
+    vec25519_edwards25519_precomp_free(NULL);
 
     /* All scalars zero. */
     for (size_t i = 0; i < N; i++) gen_point(&P[i], i);
@@ -235,7 +237,7 @@ static void test_special(void)
     /* All points the identity, random scalars. */
     for (size_t i = 0; i < N; i++) {
         test_rng_bytes(s + 32 * i, 32);
-        vec25519_ed25519_point_identity(&Q[i]);
+        vec25519_edwards25519_point_identity(&Q[i]);
     }
     check_all("identity points", s, Q, N, &id, 1);
 
@@ -245,10 +247,10 @@ static void test_special(void)
         random_prime_order_point(&Q[0]);
         for (size_t i = 0; i < N; i++) {
             Q[i] = Q[0];
-            vec25519_ed25519_scalar_random(s + 32 * i);
-            vec25519_ed25519_scalar_add(sum, sum, s + 32 * i);
+            vec25519_edwards25519_scalar_random(s + 32 * i);
+            vec25519_edwards25519_scalar_add(sum, sum, s + 32 * i);
         }
-        vec25519_ed25519_point_mul(&want, sum, &Q[0]);
+        vec25519_edwards25519_point_mul(&want, sum, &Q[0]);
         check_all("repeated point", s, Q, N, &want, 1);
     }
 
@@ -258,21 +260,22 @@ static void test_special(void)
         uint8_t sc[32];
         pt got, P1;
         random_prime_order_point(&P1);
-        vec25519_ed25519_point_add(&P1, &P1, &torsion[i]);
+        vec25519_edwards25519_point_add(&P1, &P1, &torsion[i]);
         memcpy(sc, ell, 32);
         sc[0] += 3; /* ℓ + 3 */
-        vec25519_ed25519_point_mul(&want, sc, &P1);
-        vec25519_ed25519_point_multiscalar(&got, sc, &P1, 1);
-        CHECK(vec25519_ed25519_point_eq(&got, &want), "torsion %zu: [ℓ+3](P+T) ct", i);
-        vec25519_ed25519_point_multiscalar_vartime(&got, sc, &P1, 1);
-        CHECK(vec25519_ed25519_point_eq(&got, &want), "torsion %zu: [ℓ+3](P+T) vartime", i);
+        vec25519_edwards25519_point_mul(&want, sc, &P1);
+        vec25519_edwards25519_point_multiscalar(&got, sc, &P1, 1);
+        CHECK(vec25519_edwards25519_point_eq(&got, &want), "torsion %zu: [ℓ+3](P+T) ct", i);
+        vec25519_edwards25519_point_multiscalar_vartime(&got, sc, &P1, 1);
+        CHECK(vec25519_edwards25519_point_eq(&got, &want), "torsion %zu: [ℓ+3](P+T) vartime", i);
         {
             /* [ℓ+3](P+T) - [3](P+T) = [ℓ]T, zero only for T = identity */
             uint8_t three[32] = {3};
             pt t3, d;
-            vec25519_ed25519_point_mul(&t3, three, &P1);
-            vec25519_ed25519_point_sub(&d, &got, &t3);
-            CHECK(vec25519_ed25519_point_eq(&d, &id) == vec25519_ed25519_point_eq(&torsion[i], &id),
+            vec25519_edwards25519_point_mul(&t3, three, &P1);
+            vec25519_edwards25519_point_sub(&d, &got, &t3);
+            CHECK(vec25519_edwards25519_point_eq(&d, &id) ==
+                      vec25519_edwards25519_point_eq(&torsion[i], &id),
                   "torsion %zu: scalar not reduced mod ℓ", i);
         }
     }
@@ -285,20 +288,20 @@ static void test_special(void)
         }
         reference(&want, s, P, n);
         memcpy(Q, P, sizeof *P * n);
-        vec25519_ed25519_point_multiscalar(&Q[0], s, Q, n);
-        CHECK(vec25519_ed25519_point_eq(&Q[0], &want), "alias ct n=%zu", n);
+        vec25519_edwards25519_point_multiscalar(&Q[0], s, Q, n);
+        CHECK(vec25519_edwards25519_point_eq(&Q[0], &want), "alias ct n=%zu", n);
         memcpy(Q, P, sizeof *P * n);
-        vec25519_ed25519_point_multiscalar_vartime(&Q[0], s, Q, n);
-        CHECK(vec25519_ed25519_point_eq(&Q[0], &want), "alias vartime n=%zu", n);
+        vec25519_edwards25519_point_multiscalar_vartime(&Q[0], s, Q, n);
+        CHECK(vec25519_edwards25519_point_eq(&Q[0], &want), "alias vartime n=%zu", n);
         memcpy(Q, P, sizeof *P * n);
-        pc = vec25519_ed25519_precomp_new(Q, n / 2);
+        pc = vec25519_edwards25519_precomp_new(Q, n / 2);
         CHECK(pc != NULL, "precomp_new");
         if (pc != NULL) {
             /* r is the first dynamic point */
-            vec25519_ed25519_precomp_mul_vartime(&Q[n / 2], pc, s, s + 32 * (n / 2), Q + n / 2,
-                                                 n - n / 2);
-            CHECK(vec25519_ed25519_point_eq(&Q[n / 2], &want), "alias precomp n=%zu", n);
-            vec25519_ed25519_precomp_free(pc);
+            vec25519_edwards25519_precomp_mul_vartime(&Q[n / 2], pc, s, s + 32 * (n / 2), Q + n / 2,
+                                                      n - n / 2);
+            CHECK(vec25519_edwards25519_point_eq(&Q[n / 2], &want), "alias precomp n=%zu", n);
+            vec25519_edwards25519_precomp_free(pc);
         }
     }
 }
@@ -309,10 +312,10 @@ static void test_precomp_reuse(void)
     enum { NS = 40, ND = 200 };
     static uint8_t s[32 * (NS + ND)];
     static pt P[NS + ND];
-    vec25519_ed25519_precomp *pc;
+    vec25519_edwards25519_precomp *pc;
 
     for (size_t i = 0; i < NS + ND; i++) gen_point(&P[i], i);
-    pc = vec25519_ed25519_precomp_new(P, NS);
+    pc = vec25519_edwards25519_precomp_new(P, NS);
     CHECK(pc != NULL, "precomp_new");
     if (pc == NULL) return;
     for (int round = 0; round < 6; round++) {
@@ -325,10 +328,10 @@ static void test_precomp_reuse(void)
             if (round == 5 && i >= NS) memset(s + 32 * i + 16, 0, 16);
         }
         reference(&want, s, P, NS + nd);
-        vec25519_ed25519_precomp_mul_vartime(&got, pc, s, s + 32 * NS, P + NS, nd);
-        CHECK(vec25519_ed25519_point_eq(&got, &want), "reuse round %d (nd=%zu)", round, nd);
+        vec25519_edwards25519_precomp_mul_vartime(&got, pc, s, s + 32 * NS, P + NS, nd);
+        CHECK(vec25519_edwards25519_point_eq(&got, &want), "reuse round %d (nd=%zu)", round, nd);
     }
-    vec25519_ed25519_precomp_free(pc);
+    vec25519_edwards25519_precomp_free(pc);
 }
 
 /* ristretto255: the constant-time multiscalar against the vartime one and
@@ -382,7 +385,7 @@ static void test_sodium(void)
     for (size_t n = 1; n <= N; n += 13) {
         for (size_t i = 0; i < n; i++) {
             random_prime_order_point(&P[i]);
-            vec25519_ed25519_point_tobytes(enc[i], &P[i]);
+            vec25519_edwards25519_point_tobytes(enc[i], &P[i]);
             test_rng_bytes(s + 32 * i, 32);
             s[32 * i + 31] &= 0x7f; /* noclamp ignores bit 255 */
             if (i % 3 == 1) memcpy(s + 32 * i, ell, 32), s[32 * i] += (uint8_t)(1 + i); /* > ℓ */
@@ -396,11 +399,11 @@ static void test_sodium(void)
                 CHECK(crypto_core_ed25519_add(acc, acc, term) == 0, "sodium add");
             }
         }
-        vec25519_ed25519_point_multiscalar(&got, s, P, n);
-        vec25519_ed25519_point_tobytes(ours, &got);
+        vec25519_edwards25519_point_multiscalar(&got, s, P, n);
+        vec25519_edwards25519_point_tobytes(ours, &got);
         CHECK_BYTES(ours, acc, 32, "multiscalar (ct) vs libsodium");
-        vec25519_ed25519_point_multiscalar_vartime(&got, s, P, n);
-        vec25519_ed25519_point_tobytes(ours, &got);
+        vec25519_edwards25519_point_multiscalar_vartime(&got, s, P, n);
+        vec25519_edwards25519_point_tobytes(ours, &got);
         CHECK_BYTES(ours, acc, 32, "multiscalar_vartime vs libsodium");
     }
 }
@@ -457,8 +460,8 @@ static void test_scratch_interface(void)
             b->multiscalar_vartime_scratch(&r, n, (const uint8_t (*)[32])s, G, blk);
             memset(&got, 0, sizeof got);
             memcpy(&got, &r, sizeof r);
-            CHECK(vec25519_ed25519_point_eq(&got, &want), "%s: multiscalar_vartime_scratch n=%zu",
-                  b->name, n);
+            CHECK(vec25519_edwards25519_point_eq(&got, &want),
+                  "%s: multiscalar_vartime_scratch n=%zu", b->name, n);
         }
         ge_msm_scratch_free(blk);
     }

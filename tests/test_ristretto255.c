@@ -11,6 +11,16 @@
  *                           point_frombytes, add, sub and scalarmult (in
  *                           either operand position), outputs zeroed
  *   from_uniform_bytes.txt  element derivation, byte and struct API
+ *   oprf_hash_to_group.txt  hash_to_group (RFC 9380 Appendix B) through the
+ *                           RFC 9497 ristretto255-SHA512 blinded elements:
+ *                           [Blind]·HashToGroup(Input) = BlindedElement, also
+ *                           recomputed with libsodium's from_hash; and
+ *                           hash_to_group = from_uniform_bytes of
+ *                           expand_message_xmd(·, 64) (both parts have their
+ *                           own RFC vectors) on random messages and tags
+ * One reduction rule: the byte scalarmult / scalarmult_base and the struct
+ * point_mul / point_mul_base give the same element for every 256-bit scalar
+ * (n mod ℓ), bit 255 included.
  * Decoding, class by class: a test-side classifier written from RFC 9496
  * §4.3.1 sorts candidates into "accepted", "s ≥ p", "s negative", "not
  * square", "t negative", "y = 0"; every class must be reached and every
@@ -30,6 +40,10 @@
  *     (x + y - 2^256) mod ℓ; we return (x + y) mod ℓ as documented.
  *   - scalar_invert of a non-zero multiple of ℓ fails here (-1); libsodium
  *     returns 0 (both write 0).
+ *   - scalarmult and scalarmult_base reduce n mod ℓ; libsodium clears bit
+ *     255 (n mod 2^255): its answer is ours for n with bit 255 cleared, and
+ *     with bit 255 set ours is its answer plus [2^255 mod ℓ]P (and they
+ *     differ), for random and edge scalars (0, ℓ, 2^255, ℓ + 2^255).
  * Scalars are also checked against the bignum reference (tests/support/bn.c).
  * Properties: group laws, (a·b)P = a(bP), encode(decode(x)) = x, the derived
  * elements lie in the group ([ℓ]P = identity by the multiscalar routine,
@@ -346,6 +360,108 @@ static void test_from_uniform_vectors(void)
     vec_close(&r);
     CHECK(n == 11, "expected 11 from_uniform_bytes vectors, read %d", n);
     printf("RFC 9496 A.3: %d element derivations\n", n);
+}
+
+/* ---- hash to group (RFC 9380 Appendix B), RFC 9497 vectors -------------------------- */
+
+static void test_hash_to_group(void)
+{
+    vec_reader r;
+    int n = 0;
+    if (vec_open(&r, "ristretto255/oprf_hash_to_group.txt") == 0) {
+        while (vec_next(&r)) {
+            uint8_t dst[255], msg[64], blind[32], want[32], h[32], got[32];
+            long dlen, mlen;
+            if (r.nfields < 4) continue;
+            dlen = hex_decode(dst, sizeof dst, r.fields[0]);
+            mlen = hex_decode(msg, sizeof msg, r.fields[1]);
+            if (dlen <= 0 || mlen < 0 || !field_hex(&r, 2, blind, 32) || !field_hex(&r, 3, want, 32))
+                continue;
+            n++;
+            CHECK(vec25519_ristretto255_hash_to_group(h, msg, (size_t)mlen, dst, (size_t)dlen) == 0,
+                  "hash_to_group rc (line %lu)", r.lineno);
+            CHECK(vec25519_ristretto255_scalarmult(got, blind, h) == 0, "scalarmult rc");
+            CHECK_BYTES(got, want, 32, "RFC 9497: Blind * HashToGroup(Input) = BlindedElement");
+#ifdef HAVE_SODIUM
+            uint8_t u[64], sh[32], sgot[32];
+            CHECK(vec25519_expand_message_xmd_sha512(u, 64, msg, (size_t)mlen, dst, (size_t)dlen) ==
+                      0,
+                  "expand");
+            crypto_core_ristretto255_from_hash(sh, u);
+            CHECK_BYTES(sh, h, 32, "hash_to_group = libsodium from_hash of expand_message_xmd");
+            CHECK(crypto_scalarmult_ristretto255(sgot, blind, sh) == 0 &&
+                      memcmp(sgot, want, 32) == 0,
+                  "libsodium: Blind * HashToGroup(Input) = BlindedElement");
+#endif
+        }
+        vec_close(&r);
+    }
+    CHECK(n == 8, "expected 8 RFC 9497 blinded elements, read %d", n);
+
+    /* The composition, on random messages and tags of every length class. */
+    for (int rep = 0; rep < 200; rep++) {
+        uint8_t msg[300], dst[255], u[64], want[32], got[32];
+        size_t mlen = (size_t)test_rng_below(sizeof msg + 1), dlen = 1 + (size_t)test_rng_below(255);
+        test_rng_bytes(msg, mlen);
+        test_rng_bytes(dst, dlen);
+        CHECK(vec25519_expand_message_xmd_sha512(u, 64, msg, mlen, dst, dlen) == 0, "expand");
+        CHECK(vec25519_ristretto255_from_uniform_bytes(want, u) == 0, "from_uniform_bytes");
+        memset(got, 0xaa, 32);
+        CHECK(vec25519_ristretto255_hash_to_group(got, msg, mlen, dst, dlen) == 0 &&
+                  memcmp(got, want, 32) == 0,
+              "hash_to_group = from_uniform_bytes(expand_message_xmd(msg, dst, 64))");
+        CHECK(vec25519_ristretto255_is_valid_point(got) == 1, "a valid element");
+    }
+    uint8_t got[32], dst[256] = {1}, msg[4] = {0};
+    CHECK(vec25519_ristretto255_hash_to_group(got, NULL, 0, dst, 5) == 0, "(NULL, 0) message");
+    for (int k = 0; k < 4; k++) {
+        memset(got, 0xaa, 32);
+        int rc = k == 0   ? vec25519_ristretto255_hash_to_group(got, msg, 4, dst, 0)
+                 : k == 1 ? vec25519_ristretto255_hash_to_group(got, msg, 4, dst, 256)
+                 : k == 2 ? vec25519_ristretto255_hash_to_group(got, msg, 4, NULL, 5)
+                          : vec25519_ristretto255_hash_to_group(got, NULL, 4, dst, 5);
+        CHECK(rc == -1 && is_all(got, 32, 0), "hash_to_group bad argument %d: -1, zeroed", k);
+    }
+    printf("hash_to_group: %d RFC 9497 vectors, 200 random compositions, argument checks\n", n);
+}
+
+/* ---- one reduction rule for byte and struct scalar multiplication ---------------- */
+
+static void test_reduction_rule(void)
+{
+    unsigned long bit255 = 0;
+    for (int rep = 0; rep < 200; rep++) {
+        uint8_t n[32], x[32], enc[32], a[32], b[32];
+        rpt P, Q;
+        test_rng_bytes(n, 32);
+        if (rep % 2 == 0) n[31] |= 0x80; /* bit 255 set half of the time */
+        if (rep == 1) memset(n, 0xff, 32);
+        bit255 += n[31] >> 7;
+        test_rng_bytes(x, 32);
+        x[31] &= 0x0f;
+        CHECK(vec25519_ristretto255_scalarmult_base(enc, x) == 0, "setup");
+        CHECK(vec25519_ristretto255_point_frombytes(&P, enc) == 0, "setup");
+
+        int rc = vec25519_ristretto255_scalarmult(a, n, enc);
+        vec25519_ristretto255_point_mul(&Q, n, &P);
+        encode(b, &Q);
+        CHECK(rc == 0 && memcmp(a, b, 32) == 0, "scalarmult = point_mul (n[31] = %02x)", n[31]);
+        rc = vec25519_ristretto255_scalarmult_base(a, n);
+        vec25519_ristretto255_point_mul_base(&Q, n);
+        encode(b, &Q);
+        CHECK(rc == 0 && memcmp(a, b, 32) == 0, "scalarmult_base = point_mul_base (n[31] = %02x)",
+              n[31]);
+        /* and both are n mod ℓ */
+        uint8_t red[32];
+        sc_reduce32(red, n);
+        CHECK(vec25519_ristretto255_scalarmult(a, n, enc) == 0 &&
+                  vec25519_ristretto255_scalarmult(b, red, enc) == 0 && memcmp(a, b, 32) == 0,
+              "scalarmult(n) = scalarmult(n mod l)");
+    }
+    CHECK(bit255 >= 100, "bit 255 set in %lu cases", bit255);
+    printf("one reduction rule: byte = struct scalar multiplication on 200 scalars, %lu with bit "
+           "255 set\n",
+           bit255);
 }
 
 /* ---- decoding, class by class -------------------------------------------------- */
@@ -666,8 +782,11 @@ static void test_scalars(void)
 static void test_diff_sodium(void)
 {
     unsigned long bad_valid = 0, bad_add = 0, bad_hash = 0, bad_sm = 0, bad_base = 0;
-    unsigned long accepted = 0, sm_fail = 0, bit255 = 0;
+    unsigned long accepted = 0, sm_fail = 0, bit255 = 0, bit255_sm = 0, bit255_base = 0;
+    uint8_t two255[32] = {0}, two255_mod_l[32];
 
+    two255[31] = 0x80;
+    sc_reduce32(two255_mod_l, two255);
     for (int i = 0; i < N_DIFF; i++) {
         uint8_t a[32], b[32], x[32], w[64], n[32], ours[32], theirs[32], view[32];
         int ro, rs;
@@ -707,22 +826,44 @@ static void test_diff_sodium(void)
         crypto_core_ristretto255_from_hash(theirs, w);
         bad_hash += memcmp(ours, theirs, 32) != 0;
 
-        /* scalarmult: any 32-byte n (bit 255 included), valid or random p */
+        /* scalarmult: any 32-byte n (bit 255 included), valid or random p.
+         * The documented difference: we use n mod ℓ, libsodium n mod 2^255,
+         * so libsodium's answer is ours on nc = n with bit 255 cleared, and
+         * with bit 255 set ours is libsodium's plus [2^255 mod ℓ]p. */
+        uint8_t nc[32];
         test_rng_bytes(n, 32);
         if (i % 16 == 5) memset(n, 0, 32);
         if (i % 16 == 7) memcpy(n, sc_ell, 32);
         if (i % 16 == 9) n[31] |= 0x80;
+        memcpy(nc, n, 32);
+        nc[31] &= 0x7f;
         q = (i % 8 == 2 || i % 8 == 3) ? x : a;
         ro = vec25519_ristretto255_scalarmult(ours, n, q);
         bad_sm += ro != 0 && !is_all(ours, 32, 0);
         sm_fail += ro != 0;
-        ro = vec25519_ristretto255_scalarmult(ours, n, sodium_view(view, q));
+        ro = vec25519_ristretto255_scalarmult(ours, nc, sodium_view(view, q));
         rs = crypto_scalarmult_ristretto255(theirs, n, q);
         bad_sm += ro != rs || (ro == 0 && memcmp(ours, theirs, 32) != 0);
+        if ((n[31] & 0x80) && rs == 0) {
+            uint8_t full[32], extra[32], sum[32];
+            int rf = vec25519_ristretto255_scalarmult(full, n, sodium_view(view, q));
+            int re = vec25519_ristretto255_scalarmult(extra, two255_mod_l, sodium_view(view, q));
+            int ra = vec25519_ristretto255_add(sum, theirs, extra);
+            bad_sm += rf != 0 || re != 0 || ra != 0 || memcmp(full, sum, 32) != 0;
+            bit255_sm += memcmp(full, theirs, 32) != 0;
+        }
 
-        ro = vec25519_ristretto255_scalarmult_base(ours, n);
+        ro = vec25519_ristretto255_scalarmult_base(ours, nc);
         rs = crypto_scalarmult_ristretto255_base(theirs, n);
         bad_base += ro != rs || memcmp(ours, theirs, 32) != 0;
+        if ((n[31] & 0x80) && rs == 0) {
+            uint8_t full[32], extra[32], sum[32];
+            int rf = vec25519_ristretto255_scalarmult_base(full, n);
+            int re = vec25519_ristretto255_scalarmult_base(extra, two255_mod_l);
+            int ra = vec25519_ristretto255_add(sum, theirs, extra);
+            bad_base += rf != 0 || re != 0 || ra != 0 || memcmp(full, sum, 32) != 0;
+            bit255_base += memcmp(full, theirs, 32) != 0;
+        }
     }
     /* edge scalars for the base: 0, ℓ, 2^255 (bit 255 only: t = 0), ℓ + 2^255 */
     {
@@ -732,12 +873,19 @@ static void test_diff_sodium(void)
         memcpy(n[3], sc_ell, 32);
         n[3][31] |= 0x80;
         for (int k = 0; k < 4; k++) {
-            uint8_t ours[32], theirs[32];
+            uint8_t ours[32], theirs[32], want[32];
             memset(ours, 0xaa, 32);
             int ro = vec25519_ristretto255_scalarmult_base(ours, n[k]);
             int rs = crypto_scalarmult_ristretto255_base(theirs, n[k]);
-            CHECK(ro == -1 && rs == -1, "edge scalar %d: rc %d / %d", k, ro, rs);
-            CHECK(is_all(ours, 32, 0), "edge scalar %d: output not zeroed", k);
+            CHECK(rs == -1, "libsodium, edge scalar %d: rc %d", k, rs);
+            if (k < 2) { /* 0 and ℓ: the identity for both */
+                CHECK(ro == -1, "edge scalar %d: rc %d", k, ro);
+                CHECK(is_all(ours, 32, 0), "edge scalar %d: output not zeroed", k);
+            } else { /* 2^255 and ℓ + 2^255: libsodium sees 0 and ℓ, we 2^255 mod ℓ */
+                CHECK(vec25519_ristretto255_scalarmult_base(want, two255_mod_l) == 0, "2^255 mod l");
+                CHECK(ro == 0 && memcmp(ours, want, 32) == 0,
+                      "edge scalar %d: [2^255 mod l]B (documented difference), rc %d", k, ro);
+            }
         }
         /* the identity as the point: always -1 */
         uint8_t ours[32], one[32] = {1};
@@ -752,11 +900,15 @@ static void test_diff_sodium(void)
     CHECK(bad_base == 0, "scalarmult_base: %lu disagreements with libsodium", bad_base);
     CHECK(accepted > 0, "no random string was a valid encoding");
     CHECK(!sodium_ignores_bit255 || bit255 > 0, "the bit-255 case was not reached");
+    CHECK(bit255_sm > 0 && bit255_base > 0,
+          "no scalar with bit 255 set showed the documented difference (%lu, %lu)", bit255_sm,
+          bit255_base);
     printf("libsodium: %d random cases each for is_valid_point (%lu accepted by vec25519; "
            "%lu more with bit 255 set accepted by libsodium only, as documented), add, sub, "
-           "from_uniform_bytes, scalarmult (%lu rejected), scalarmult_base: no other "
-           "disagreement\n",
-           N_DIFF, accepted, bit255, sm_fail);
+           "from_uniform_bytes, scalarmult (%lu rejected), scalarmult_base; scalars with bit 255 "
+           "set: ours = libsodium's + [2^255 mod l]P (%lu and %lu cases differ, as documented); "
+           "no other disagreement\n",
+           N_DIFF, accepted, bit255, sm_fail, bit255_sm, bit255_base);
 }
 #endif
 
@@ -1047,6 +1199,8 @@ int main(void)
     test_multiples();
     test_invalid_vectors();
     test_from_uniform_vectors();
+    test_hash_to_group();
+    test_reduction_rule();
     test_decode_classes();
     test_scalars();
 #ifdef HAVE_SODIUM

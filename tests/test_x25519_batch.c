@@ -63,7 +63,7 @@ static void check_batch(size_t n, const char *what)
 
     memset(out, 0xa5, sizeof out);
     for (size_t i = 0; i < n; i++) res[i] = 12345;
-    rc = vec25519_x25519_batch(n, out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, res);
+    rc = vec25519_x25519_batch(n, out[0], k[0], u[0], res);
     CHECK(rc == want_rc, "%s n=%zu: returned %d, want %d", what, n, rc, want_rc);
     for (size_t i = 0; i < n; i++) {
         CHECK(res[i] == want_res[i], "%s n=%zu: results[%zu] = %d, want %d", what, n, i, res[i],
@@ -73,7 +73,7 @@ static void check_batch(size_t n, const char *what)
     CHECK(out[n][0] == 0xa5, "%s n=%zu: wrote past out[n-1]", what, n);
 
     memset(out, 0x5a, sizeof out);
-    rc = vec25519_x25519_batch(n, out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, NULL);
+    rc = vec25519_x25519_batch(n, out[0], k[0], u[0], NULL);
     CHECK(rc == want_rc, "%s n=%zu (results NULL): returned %d, want %d", what, n, rc, want_rc);
     CHECK(memcmp(out, want, n * 32) == 0, "%s n=%zu (results NULL): outputs differ", what, n);
 }
@@ -118,10 +118,22 @@ static void test_empty(void)
 {
     CHECK(vec25519_x25519_batch(0, NULL, NULL, NULL, NULL) == 0, "n = 0 (NULL)");
     res[0] = 7;
-    CHECK(vec25519_x25519_batch(0, out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, res) ==
-              0,
-          "n = 0");
+    CHECK(vec25519_x25519_batch(0, out[0], k[0], u[0], res) == 0, "n = 0");
     CHECK(res[0] == 7, "n = 0 wrote results[0]");
+
+    /* NULL buffers with n > 0: -1, every result -1, out zeroed; no crash. */
+    static const uint8_t zero[3 * 32];
+    for (int which = 0; which < 3; which++) {
+        memset(out, 0xaa, 3 * 32);
+        res[0] = res[1] = res[2] = 7;
+        int rc = vec25519_x25519_batch(3, which == 0 ? NULL : out[0], which == 1 ? NULL : k[0],
+                                       which == 2 ? NULL : u[0], res);
+        CHECK(rc == -1 && res[0] == -1 && res[1] == -1 && res[2] == -1,
+              "NULL buffer %d with n = 3: rc %d, results %d %d %d", which, rc, res[0], res[1],
+              res[2]);
+        if (which != 0)
+            CHECK(memcmp(out, zero, sizeof zero) == 0, "NULL buffer %d: out zeroed", which);
+    }
 }
 
 static void test_alias(void)
@@ -137,13 +149,13 @@ static void test_alias(void)
         want_rc = reference(n);
 
         memcpy(buf, k, n * 32);
-        rc = vec25519_x25519_batch(n, buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u, res);
+        rc = vec25519_x25519_batch(n, buf[0], buf[0], u[0], res);
         CHECK(rc == want_rc, "alias out = scalars n=%zu: rc", n);
         CHECK(memcmp(buf, want, n * 32) == 0, "alias out = scalars n=%zu: outputs", n);
         CHECK(memcmp(res, want_res, n * sizeof res[0]) == 0, "alias out = scalars n=%zu: results", n);
 
         memcpy(buf, u, n * 32);
-        rc = vec25519_x25519_batch(n, buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf, res);
+        rc = vec25519_x25519_batch(n, buf[0], k[0], buf[0], res);
         CHECK(rc == want_rc, "alias out = points n=%zu: rc", n);
         CHECK(memcmp(buf, want, n * 32) == 0, "alias out = points n=%zu: outputs", n);
         CHECK(memcmp(res, want_res, n * sizeof res[0]) == 0, "alias out = points n=%zu: results", n);
@@ -178,7 +190,7 @@ static void test_rfc7748(void)
     }
     memcpy(buf, want, 16 * 32);
     for (size_t m = 2; m <= 16; m += 14) {
-        int rc = vec25519_x25519_batch(m, out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, res);
+        int rc = vec25519_x25519_batch(m, out[0], k[0], u[0], res);
         CHECK(rc == 0, "RFC 7748 §5.2 batch of %zu: rc %d", m, rc);
         CHECK_BYTES(out, buf, m * 32, "RFC 7748 §5.2 through the batch");
     }
@@ -204,7 +216,7 @@ static void test_wycheproof(void)
     vec_close(&r);
     CHECK(n == 518, "expected 518 wycheproof cases, read %zu", n);
     memset(out, 0xa5, sizeof out);
-    int rc = vec25519_x25519_batch(n, out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, res);
+    int rc = vec25519_x25519_batch(n, out[0], k[0], u[0], res);
     CHECK(rc == any_zero, "wycheproof batch: rc %d", rc);
     for (size_t i = 0; i < n; i++) {
         CHECK(res[i] == want_res[i], "wycheproof entry %zu: result %d, want %d", i, res[i],

@@ -260,10 +260,9 @@ static int sweep_windows(size_t max_n)
 
 static size_t bn;
 static uint8_t (*bmsg)[MSG_LEN], (*bsig)[64], (*bpk)[32];
-static const uint8_t **pm, **ps, **pp;
-static size_t *plen;
+static vec25519_ed25519_batch_item *items;
 static vec25519_ed25519_expanded_pk *epk;
-static const vec25519_ed25519_expanded_pk **pe;
+static vec25519_ed25519_batch_item_expanded *xitems;
 
 enum { B_SINGLE, B_BATCH, B_ZIP215, B_EXPANDED_SINGLE, B_EXPANDED_BATCH };
 
@@ -276,13 +275,13 @@ static void run_batch(int kind, int unused)
         for (size_t i = 0; i < bn; i++)
             rc |= vec25519_ed25519_verify(bsig[i], bmsg[i], MSG_LEN, bpk[i]);
         break;
-    case B_BATCH: rc = vec25519_ed25519_verify_batch(bn, pm, plen, ps, pp, NULL); break;
-    case B_ZIP215: rc = vec25519_ed25519_verify_batch_zip215(bn, pm, plen, ps, pp, NULL); break;
+    case B_BATCH: rc = vec25519_ed25519_verify_batch(bn, items, NULL); break;
+    case B_ZIP215: rc = vec25519_ed25519_verify_batch_zip215(bn, items, NULL); break;
     case B_EXPANDED_SINGLE:
         for (size_t i = 0; i < bn; i++)
             rc |= vec25519_ed25519_verify_expanded(bsig[i], bmsg[i], MSG_LEN, &epk[i]);
         break;
-    default: rc = vec25519_ed25519_verify_batch_expanded(bn, pm, plen, ps, pe, NULL); break;
+    default: rc = vec25519_ed25519_verify_batch_expanded(bn, xitems, NULL); break;
     }
     if (rc != 0) {
         fprintf(stderr, "verification failed\n");
@@ -309,25 +308,22 @@ static int sweep_batch(size_t max_n)
     bmsg = malloc(max_n * sizeof *bmsg);
     bsig = malloc(max_n * sizeof *bsig);
     bpk = malloc(max_n * sizeof *bpk);
-    pm = malloc(max_n * sizeof *pm);
-    ps = malloc(max_n * sizeof *ps);
-    pp = malloc(max_n * sizeof *pp);
-    plen = malloc(max_n * sizeof *plen);
+    items = malloc(max_n * sizeof *items);
     epk = malloc(max_n * sizeof *epk);
-    pe = malloc(max_n * sizeof *pe);
-    if (!bmsg || !bsig || !bpk || !pm || !ps || !pp || !plen || !epk || !pe) return 1;
+    xitems = malloc(max_n * sizeof *xitems);
+    if (!bmsg || !bsig || !bpk || !items || !epk || !xitems) return 1;
     for (size_t i = 0; i < max_n; i++) {
         uint8_t seed[32], sk[64];
         rng_bytes(seed, 32);
         rng_bytes(bmsg[i], MSG_LEN);
         vec25519_ed25519_keypair(bpk[i], sk, seed);
-        vec25519_ed25519_sign(bsig[i], bmsg[i], MSG_LEN, sk);
+        if (vec25519_ed25519_sign(bsig[i], bmsg[i], MSG_LEN, sk) != 0) return 1;
         if (vec25519_ed25519_pk_expand(&epk[i], bpk[i]) != 0) return 1;
-        pm[i] = bmsg[i];
-        ps[i] = bsig[i];
-        pp[i] = bpk[i];
-        plen[i] = MSG_LEN;
-        pe[i] = &epk[i];
+        items[i].msg = xitems[i].msg = bmsg[i];
+        items[i].len = xitems[i].len = MSG_LEN;
+        items[i].sig = xitems[i].sig = bsig[i];
+        items[i].pk = bpk[i];
+        xitems[i].epk = &epk[i];
     }
     printf("# ns per signature, %s, %d-byte messages; ratio = batch / single\n",
            backend_get()->name, MSG_LEN);

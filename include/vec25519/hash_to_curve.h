@@ -86,13 +86,15 @@ VEC25519_API VEC25519_WUR int vec25519_expand_message_xmd_sha512(uint8_t *out, s
 VEC25519_API VEC25519_WUR int vec25519_edwards25519_hash_to_curve(uint8_t p[32],
                                                                   const uint8_t *msg, size_t len,
                                                                   const uint8_t *dst,
-                                                                  size_t dstlen);
+                                                                  size_t dstlen)
+    VEC25519_NONNULL(1);
 /** p = encode_to_curve(msg) of edwards25519_XMD:SHA-512_ELL2_NU_; as above. */
 VEC25519_API VEC25519_WUR int vec25519_edwards25519_encode_to_curve(uint8_t p[32],
                                                                     const uint8_t *msg,
                                                                     size_t len,
                                                                     const uint8_t *dst,
-                                                                    size_t dstlen);
+                                                                    size_t dstlen)
+    VEC25519_NONNULL(1);
 /**
  * u = the u-coordinate of hash_to_curve(msg) of curve25519_XMD:SHA-512_ELL2_RO_
  * with tag dst, 32 bytes little-endian. Returns 0, or -1 with u zeroed when
@@ -101,13 +103,15 @@ VEC25519_API VEC25519_WUR int vec25519_edwards25519_encode_to_curve(uint8_t p[32
 VEC25519_API VEC25519_WUR int vec25519_curve25519_hash_to_curve(uint8_t u[32],
                                                                 const uint8_t *msg, size_t len,
                                                                 const uint8_t *dst,
-                                                                size_t dstlen);
+                                                                size_t dstlen)
+    VEC25519_NONNULL(1);
 /** u = the u-coordinate of encode_to_curve(msg) of curve25519_XMD:SHA-512_ELL2_NU_;
  * as above. */
 VEC25519_API VEC25519_WUR int vec25519_curve25519_encode_to_curve(uint8_t u[32],
                                                                   const uint8_t *msg, size_t len,
                                                                   const uint8_t *dst,
-                                                                  size_t dstlen);
+                                                                  size_t dstlen)
+    VEC25519_NONNULL(1);
 
 /* ---- Elligator 2 representatives (docs/elligator.md) ------------------------- */
 
@@ -119,7 +123,8 @@ VEC25519_API VEC25519_WUR int vec25519_curve25519_encode_to_curve(uint8_t u[32],
  * to a point on the curve (never on the twist); u is canonical (< p).
  * Constant time. Compatible with Monocypher's crypto_elligator_map.
  */
-VEC25519_API void vec25519_elligator2_map(uint8_t u[32], const uint8_t representative[32]);
+VEC25519_API void vec25519_elligator2_map(uint8_t u[32], const uint8_t representative[32])
+    VEC25519_NONNULL_ALL;
 
 /**
  * representative = a string that vec25519_elligator2_map sends to u.
@@ -139,7 +144,8 @@ VEC25519_API void vec25519_elligator2_map(uint8_t u[32], const uint8_t represent
  * Constant time in u and tweak, including the verdict.
  */
 VEC25519_API VEC25519_WUR int vec25519_elligator2_inverse(uint8_t representative[32],
-                                                          const uint8_t u[32], uint8_t tweak);
+                                                          const uint8_t u[32], uint8_t tweak)
+    VEC25519_NONNULL_ALL;
 
 /**
  * An X25519 key pair whose public key can travel as an Elligator 2
@@ -165,7 +171,8 @@ VEC25519_API VEC25519_WUR int vec25519_elligator2_inverse(uint8_t representative
 VEC25519_API VEC25519_WUR int vec25519_x25519_keypair_elligator(uint8_t pk[32],
                                                                 uint8_t representative[32],
                                                                 uint8_t sk[32],
-                                                                const uint8_t seed[32]);
+                                                                const uint8_t seed[32])
+    VEC25519_NONNULL_ALL;
 
 #ifdef __cplusplus
 }

@@ -30,13 +30,16 @@ typedef struct vec25519_sha512_ctx {
 } vec25519_sha512_ctx;
 
 /** Starts a new hash in ctx. */
-VEC25519_API void vec25519_sha512_init(vec25519_sha512_ctx *ctx);
+VEC25519_API void vec25519_sha512_init(vec25519_sha512_ctx *ctx) VEC25519_NONNULL_ALL;
 /** Appends len bytes at data to the message hashed in ctx (data may be NULL when len = 0). */
-VEC25519_API void vec25519_sha512_update(vec25519_sha512_ctx *ctx, const uint8_t *data, size_t len);
+VEC25519_API void vec25519_sha512_update(vec25519_sha512_ctx *ctx, const uint8_t *data, size_t len)
+    VEC25519_NONNULL(1);
 /** Writes the digest and wipes ctx. */
-VEC25519_API void vec25519_sha512_final(vec25519_sha512_ctx *ctx, uint8_t out[64]);
+VEC25519_API void vec25519_sha512_final(vec25519_sha512_ctx *ctx, uint8_t out[64])
+    VEC25519_NONNULL_ALL;
 /** out = SHA-512(data). */
-VEC25519_API void vec25519_sha512(uint8_t out[64], const uint8_t *data, size_t len);
+VEC25519_API void vec25519_sha512(uint8_t out[64], const uint8_t *data, size_t len)
+    VEC25519_NONNULL(1);
 
 #ifdef __cplusplus
 }

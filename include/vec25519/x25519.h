@@ -8,7 +8,7 @@
  * u-coordinate is ignored and non-canonical u (≥ p) is accepted and reduced,
  * as RFC 7748 §5 requires.
  *
- * Both functions are constant time in the scalar.
+ * Everything here is constant time in the scalars.
  */
 #ifndef VEC25519_X25519_H
 #define VEC25519_X25519_H
@@ -32,33 +32,54 @@ extern "C" {
  * crypto_scalarmult. Constant time in scalar.
  */
 VEC25519_API VEC25519_WUR int vec25519_x25519(uint8_t out[32], const uint8_t scalar[32],
-                                              const uint8_t point[32]);
+                                              const uint8_t point[32]) VEC25519_NONNULL_ALL;
 
 /**
  * out = X25519(scalar, 9): the public key of a secret scalar, computed on the
  * Edwards fixed-base table and mapped to Montgomery u = (1 + y) / (1 - y).
- * Returns 0 on success; -1 (out zeroed) only if the result is all zero, which
- * cannot happen for a clamped scalar. Constant time in scalar.
+ * It cannot fail: the result of a clamped scalar is never all zero, so it
+ * always returns 0 (an int, for libsodium's crypto_scalarmult_base shape;
+ * not marked warn_unused_result, so ignoring it needs no cast). Constant
+ * time in scalar. out may alias scalar.
  */
-VEC25519_API VEC25519_WUR int vec25519_x25519_base(uint8_t out[32], const uint8_t scalar[32]);
+VEC25519_API int vec25519_x25519_base(uint8_t out[32], const uint8_t scalar[32])
+    VEC25519_NONNULL_ALL;
+
+/**
+ * A fresh key pair: sk = 32 bytes from the random generator (vec25519/util.h:
+ * the operating system, or the hook), pk = vec25519_x25519_base(sk), as
+ * libsodium's crypto_box_keypair (sk is stored as drawn; vec25519_x25519
+ * clamps it). Returns 0, or -1 with pk and sk zeroed when no randomness is
+ * available. Constant time.
+ */
+VEC25519_API VEC25519_WUR int vec25519_x25519_keypair_random(uint8_t pk[32], uint8_t sk[32])
+    VEC25519_NONNULL_ALL;
 
 /**
  * out[i] = X25519(scalars[i], points[i]) for i = 0 … n−1: n independent
  * shared secrets, each exactly what vec25519_x25519 gives (the same output
  * and the same failure), computed several at a time where the CPU allows
  * (8 ladders per AVX-512 IFMA instruction stream).
+ *
+ * Arrays: out, scalars and points are n 32-byte strings back to back, entry
+ * i at offset 32·i (the layout of the multiscalar functions' scalars). So a
+ * `uint8_t keys[n][32]` is passed as `keys[0]` (or `&keys[0][0]`) and a flat
+ * buffer of 32·n bytes as itself, without a cast in any C or C++ standard.
+ * They may be NULL when n = 0.
+ *
  * Returns 0 when every entry succeeded, and for n = 0; -1 when any entry's
  * shared secret is all zero (its point has small order, RFC 7748 §6.1):
  * that entry's out is zeroed, the others are still computed. If results is
  * not NULL, results[i] is set to 0 (success) or -1 (failure) for each i.
- * Aliasing: out[i] may be the same buffer as scalars[i] or points[i] (so out
- * may be the scalars or points array itself); no other overlap is allowed.
+ * -1 also when n > 0 and out, scalars or points is NULL (then every
+ * results[i] is -1 and out, if given, is zeroed).
+ * Aliasing: out may be the same buffer as scalars or as points (entry i
+ * then overwrites its own input); no other overlap is allowed.
  * Constant time in every scalar and every point (n is public; which entries
  * failed is revealed, as RFC 7748 §6.1 requires).
  */
-VEC25519_API VEC25519_WUR int vec25519_x25519_batch(size_t n, uint8_t out[][32],
-                                                    const uint8_t scalars[][32],
-                                                    const uint8_t points[][32], int *results);
+VEC25519_API VEC25519_WUR int vec25519_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
+                                                    const uint8_t *points, int *results);
 
 #ifdef __cplusplus
 }

@@ -6,61 +6,63 @@
  *
  * The best backend the CPU supports is chosen (ifma > avx2 > serial), as
  * detected by CPUID and XGETBV (src/internal/cpu.c). VEC25519_BACKEND=name
- * forces one ("serial", "avx2", ...). Asking for one that this build or
- * this CPU does not have is a configuration error: the library says so on
- * stderr and aborts, rather than silently running something else.
+ * forces one ("serial", "avx2", ...), for tests and benchmarks. The variable
+ * is read with secure_getenv, so a setuid or setgid program ignores it. A
+ * name that this build or this CPU does not have can never crash a program
+ * that merely links the library: it prints one line on stderr and the
+ * automatic choice is made instead; only with VEC25519_BACKEND_STRICT=1 (the
+ * test suite sets it) is it an error that aborts, so that a test forced onto
+ * a backend never silently runs another one.
+ *
+ * Nothing here waits: the list of usable backends is a constant chosen by
+ * the CPU features (an atomic word, src/internal/cpu.c), so a child of
+ * fork() can never inherit a half-made choice.
  */
+#if defined(__linux__)
+#define _GNU_SOURCE /* secure_getenv (glibc 2.17) */
+#endif
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h>
+#endif
 
 #include "vec25519.h"
 #include "../internal/cpu.h"
 #include "backend.h"
 
-/* Every backend compiled into this build, worst to best. */
-static const struct backend *const compiled[] = {
-    &backend_serial,
+/* The usable backends, worst to best, for each set of CPU features: the
+ * serial backend always; AVX2 and IFMA when the CPU (and the OS) have them. */
 #if defined(VEC25519_X86_64)
-    &avx2_backend,
-    &ifma_backend,
+static const struct backend *const avail_serial[] = {&backend_serial};
+static const struct backend *const avail_avx2[] = {&backend_serial, &avx2_backend};
+static const struct backend *const avail_ifma[] = {&backend_serial, &ifma_backend};
+static const struct backend *const avail_both[] = {&backend_serial, &avx2_backend, &ifma_backend};
+#else
+static const struct backend *const avail_serial[] = {&backend_serial};
 #endif
-};
-#define NCOMPILED (sizeof compiled / sizeof compiled[0])
-
-static int usable(const struct backend *b)
-{
-#if defined(VEC25519_X86_64)
-    if (b == &avx2_backend) return cpu_features().avx2;
-    if (b == &ifma_backend) return cpu_features().avx512ifma;
-#endif
-    return b == &backend_serial;
-}
-
-/* The usable subset, filled once (a few loads; racing callers wait briefly). */
-static const struct backend *available[NCOMPILED];
-static size_t navailable;
-static atomic_int available_state; /* 0 empty, 1 being filled, 2 ready */
 
 const struct backend *const *backend_available(size_t *n)
 {
-    int expected = 0;
-
-    if (atomic_load_explicit(&available_state, memory_order_acquire) != 2) {
-        if (atomic_compare_exchange_strong(&available_state, &expected, 1)) {
-            size_t k = 0;
-            for (size_t i = 0; i < NCOMPILED; i++)
-                if (usable(compiled[i])) available[k++] = compiled[i];
-            navailable = k;
-            atomic_store_explicit(&available_state, 2, memory_order_release);
-        } else {
-            while (atomic_load_explicit(&available_state, memory_order_acquire) != 2) {
-            }
-        }
+#if defined(VEC25519_X86_64)
+    struct cpu_features f = cpu_features();
+    if (f.avx2 && f.avx512ifma) {
+        *n = 3;
+        return avail_both;
     }
-    *n = navailable;
-    return available;
+    if (f.avx512ifma) {
+        *n = 2;
+        return avail_ifma;
+    }
+    if (f.avx2) {
+        *n = 2;
+        return avail_avx2;
+    }
+#endif
+    *n = 1;
+    return avail_serial;
 }
 
 const struct backend *backend_by_name(const char *name)
@@ -82,20 +84,45 @@ void backend_set(const struct backend *b)
     atomic_store_explicit(&chosen, b, memory_order_release);
 }
 
+/* getenv, except that a setuid/setgid program gets NULL (secure_getenv). */
+static const char *env(const char *name)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+    return secure_getenv(name);
+#elif defined(__unix__) || defined(__APPLE__)
+    if (getuid() != geteuid() || getgid() != getegid()) return NULL;
+    return getenv(name);
+#else
+    return getenv(name);
+#endif
+}
+
 static const struct backend *choose(void)
 {
     size_t n;
     const struct backend *const *list = backend_available(&n);
-    const char *force = getenv("VEC25519_BACKEND");
+    const char *force = env("VEC25519_BACKEND");
 
     if (force && *force) {
         const struct backend *b = backend_by_name(force);
         if (b) return b;
-        fprintf(stderr, "vec25519: VEC25519_BACKEND=%s is not available in this build on this CPU (available:",
-                force);
+        static atomic_flag warned = ATOMIC_FLAG_INIT; /* racing first calls: one line */
+        const char *strict = env("VEC25519_BACKEND_STRICT");
+        int abort_now = strict != NULL && strcmp(strict, "1") == 0;
+        if (!abort_now && atomic_flag_test_and_set(&warned)) return list[n - 1];
+        /* One line, whatever the name holds: 40 characters at most, anything
+         * but printable ASCII shown as '?'. */
+        char shown[41];
+        size_t k = 0;
+        for (; k < 40 && force[k]; k++)
+            shown[k] = force[k] >= 0x20 && force[k] < 0x7f ? force[k] : '?';
+        shown[k] = 0;
+        fprintf(stderr, "vec25519: VEC25519_BACKEND=%s is not available in this build on this CPU "
+                "(available:", shown);
         for (size_t i = 0; i < n; i++) fprintf(stderr, " %s", list[i]->name);
-        fprintf(stderr, ")\n");
-        abort();
+        fprintf(stderr, "); %s\n",
+                abort_now ? "aborting (VEC25519_BACKEND_STRICT=1)" : "using the automatic choice");
+        if (abort_now) abort();
     }
     return list[n - 1];
 }

@@ -83,6 +83,7 @@
 #include "../internal/ct.h"
 #include "../internal/random.h"
 #include "../scalar/sc.h"
+#include "ed25519_internal.h"
 
 typedef enum { POLICY_STRICT, POLICY_ZIP215 } policy;
 
@@ -232,19 +233,11 @@ static int prepare_expanded(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64
     return 0;
 }
 
-/*
- * The exact single equation [8]([S]B − [k]A − R) = identity, computed as
- * src/ed25519/ed25519.c computes it. 0 or -1.
- */
+/* The exact single equation [8]([S]B − [k]A − R) = identity, the one of
+ * src/ed25519/ed25519.c (ed25519_internal.h). 0 or -1. */
 static int single_equation(const item *it, const ge_ext *A, const ge_ext *R)
 {
-    ge_ext negA, check;
-
-    ge_ext_neg(&negA, A);
-    backend_get()->double_scalarmult_vartime(&check, it->k, &negA, it->S);
-    ge_ext_sub(&check, &check, R);
-    ge_ext_mul_by_cofactor(&check, &check);
-    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
+    return ed25519_verify_equation(it->k, it->S, A, R);
 }
 
 /* ---- the batch ------------------------------------------------------------------ */
@@ -335,19 +328,47 @@ static int bisect(batch *b, size_t lo, size_t hi, int known_bad)
     return left && right;
 }
 
-/* Either raw keys (pks) or expanded keys (epks) are given. */
+/* The caller's signatures: entries with raw keys (plain) or with expanded
+ * keys (expanded); exactly one is non-NULL when n > 0. */
 typedef struct {
-    const uint8_t *const *pks;
-    const vec25519_ed25519_expanded_pk *const *epks;
+    const vec25519_ed25519_batch_item *plain;
+    const vec25519_ed25519_batch_item_expanded *expanded;
     policy pol;
 } key_source;
 
-static int prepare_i(item *it, ge_ext *A, ge_ext *R, const key_source *ks, size_t i,
-                     const uint8_t *sig, const uint8_t *msg, size_t len, const decoded *dA,
-                     const decoded *dR)
+static const uint8_t *src_sig(const key_source *ks, size_t i)
 {
-    if (ks->epks != NULL) return prepare_expanded(it, A, R, sig, msg, len, ks->epks[i], dR);
-    return prepare(it, A, R, sig, msg, len, ks->pks[i], ks->pol, dA, dR);
+    return ks->plain != NULL ? ks->plain[i].sig : ks->expanded[i].sig;
+}
+
+static const uint8_t *src_msg(const key_source *ks, size_t i)
+{
+    return ks->plain != NULL ? ks->plain[i].msg : ks->expanded[i].msg;
+}
+
+static size_t src_len(const key_source *ks, size_t i)
+{
+    return ks->plain != NULL ? ks->plain[i].len : ks->expanded[i].len;
+}
+
+/* 1 if entry i can be read: its pointers are set (msg may be NULL when its
+ * length is 0). An entry that cannot is invalid, not a crash. */
+static int src_readable(const key_source *ks, size_t i)
+{
+    const void *key = ks->plain != NULL ? (const void *)ks->plain[i].pk
+                                        : (const void *)ks->expanded[i].epk;
+    return src_sig(ks, i) != NULL && key != NULL && (src_msg(ks, i) != NULL || src_len(ks, i) == 0);
+}
+
+static int prepare_i(item *it, ge_ext *A, ge_ext *R, const key_source *ks, size_t i,
+                     const decoded *dA, const decoded *dR)
+{
+    const uint8_t *sig = src_sig(ks, i), *msg = src_msg(ks, i);
+    size_t len = src_len(ks, i);
+    if (!src_readable(ks, i)) return -1;
+    if (ks->expanded != NULL)
+        return prepare_expanded(it, A, R, sig, msg, len, ks->expanded[i].epk, dR);
+    return prepare(it, A, R, sig, msg, len, ks->plain[i].pk, ks->pol, dA, dR);
 }
 
 /*
@@ -360,19 +381,21 @@ static int prepare_i(item *it, ge_ext *A, ge_ext *R, const key_source *ks, size_
  * of the serial ones (backend.h), so only the speed depends on the grouping.
  * Variable time (public encodings).
  */
-static size_t decode_ahead(decoded d[4], const struct backend *be, const key_source *ks,
-                           const uint8_t *const sigs[], size_t i, size_t n)
+static size_t decode_ahead(decoded d[4], const struct backend *be, const key_source *ks, size_t i,
+                           size_t n)
 {
-    const size_t per = ks->epks != NULL ? 1 : 2; /* encodings per signature */
+    const size_t per = ks->expanded != NULL ? 1 : 2; /* encodings per signature */
     const size_t group = 4 / per;
     uint8_t enc[4][32];
     ge_ext P[4];
     int rc[4];
 
     if (be->frombytes4_vartime == NULL || n - i < group) return 0;
+    for (size_t j = 0; j < group; j++)
+        if (!src_readable(ks, i + j)) return 0; /* the serial path rejects it */
     for (size_t j = 0; j < group; j++) {
-        if (per == 2) memcpy(enc[2 * j], ks->pks[i + j], 32);
-        memcpy(enc[per * j + per - 1], sigs[i + j], 32);
+        if (per == 2) memcpy(enc[2 * j], ks->plain[i + j].pk, 32);
+        memcpy(enc[per * j + per - 1], src_sig(ks, i + j), 32);
     }
     be->frombytes4_vartime(P, rc, (const uint8_t (*)[32])enc,
                            ks->pol == POLICY_ZIP215 ? GE_DECODE_RELAXED : GE_DECODE_STRICT);
@@ -384,14 +407,13 @@ static size_t decode_ahead(decoded d[4], const struct backend *be, const key_sou
 }
 
 /* Verifies the signatures one at a time (no heap, no randomness). */
-static int verify_each(size_t n, const uint8_t *const msgs[], const size_t lens[],
-                       const uint8_t *const sigs[], const key_source *ks, int *results)
+static int verify_each(size_t n, const key_source *ks, int *results)
 {
     int all = 0;
     for (size_t i = 0; i < n; i++) {
         item it;
         ge_ext A, R;
-        int v = prepare_i(&it, &A, &R, ks, i, sigs[i], msgs[i], lens[i], NULL, NULL);
+        int v = prepare_i(&it, &A, &R, ks, i, NULL, NULL);
         if (v == 0) v = single_equation(&it, &A, &R);
         if (results != NULL) results[i] = v;
         all |= v;
@@ -402,8 +424,7 @@ static int verify_each(size_t n, const uint8_t *const msgs[], const size_t lens[
 /* Element count bound that keeps every size computation below in size_t. */
 #define BATCH_MAX (SIZE_MAX / (2 * sizeof(ge_ext) + 2 * 32 + sizeof(item) + 16) / 2 - 1)
 
-static int verify_batch_internal(size_t n, const uint8_t *const msgs[], const size_t lens[],
-                                 const uint8_t *const sigs[], const key_source *ks, int *results)
+static int verify_batch_internal(size_t n, const key_source *ks, int *results)
 {
     batch b;
     size_t m = 0, total = 0, o_it, o_orig, o_sc, o_pt, o_rnd, o_msm;
@@ -412,7 +433,8 @@ static int verify_batch_internal(size_t n, const uint8_t *const msgs[], const si
     unsigned char *base;
 
     if (n == 0) return 0;
-    if (n == 1 || n > BATCH_MAX) return verify_each(n, msgs, lens, sigs, ks, results);
+    if (ks->plain == NULL && ks->expanded == NULL) return -1; /* n > 0 entries at NULL */
+    if (n == 1 || n > BATCH_MAX) return verify_each(n, ks, results);
 
     /* One block for every array (msm.h, ge_msm_layout: with glibc's defaults
      * several blocks that together exceed the trim threshold make every call
@@ -443,9 +465,9 @@ static int verify_batch_internal(size_t n, const uint8_t *const msgs[], const si
         b.orig = (size_t *)(void *)(base + o_orig);
         rnd = base + o_rnd;
     }
-    if (base == NULL || vec25519_os_random_try(rnd, 16 * n) != 0) {
+    if (base == NULL || random_fill_try(rnd, 16 * n) != 0) {
         /* No memory or no randomness: the exact one-by-one path. */
-        rc = verify_each(n, msgs, lens, sigs, ks, results);
+        rc = verify_each(n, ks, results);
         goto done;
     }
 
@@ -464,18 +486,17 @@ static int verify_batch_internal(size_t n, const uint8_t *const msgs[], const si
             const decoded *dA = NULL, *dR = NULL;
             if (i >= g0 + gn) {
                 g0 = i;
-                gn = decode_ahead(dec, be, ks, sigs, i, n);
+                gn = decode_ahead(dec, be, ks, i, n);
             }
             if (i < g0 + gn) {
-                if (ks->epks != NULL) {
+                if (ks->expanded != NULL) {
                     dR = &dec[i - g0];
                 } else {
                     dA = &dec[2 * (i - g0)];
                     dR = &dec[2 * (i - g0) + 1];
                 }
             }
-            if (prepare_i(it, &b.pt[2 + 2 * m], &b.pt[1 + 2 * m], ks, i, sigs[i], msgs[i],
-                          lens[i], dA, dR) != 0) {
+            if (prepare_i(it, &b.pt[2 + 2 * m], &b.pt[1 + 2 * m], ks, i, dA, dR) != 0) {
                 if (results != NULL) results[i] = -1;
                 bad = 1;
                 continue;
@@ -508,12 +529,11 @@ done:
 /* ---- public entry points ----------------------------------------------------------- */
 
 /* Strict batch verification. Variable time. */
-VEC25519_API int vec25519_ed25519_verify_batch(size_t n, const uint8_t *const msgs[],
-                                               const size_t lens[], const uint8_t *const sigs[],
-                                               const uint8_t *const pks[], int *results)
+VEC25519_API int vec25519_ed25519_verify_batch(size_t n, const vec25519_ed25519_batch_item *items,
+                                               int *results)
 {
-    key_source ks = {pks, NULL, POLICY_STRICT};
-    return verify_batch_internal(n, msgs, lens, sigs, &ks, results);
+    key_source ks = {items, NULL, POLICY_STRICT};
+    return verify_batch_internal(n, &ks, results);
 }
 
 /* ZIP-215 single verification. Variable time. */
@@ -522,18 +542,18 @@ VEC25519_API int vec25519_ed25519_verify_zip215(const uint8_t sig[64], const uin
 {
     item it;
     ge_ext A, R;
+    if (msg == NULL && len > 0) return -1;
     if (prepare(&it, &A, &R, sig, msg, len, pk, POLICY_ZIP215, NULL, NULL) != 0) return -1;
     return single_equation(&it, &A, &R);
 }
 
 /* ZIP-215 batch verification. Variable time. */
-VEC25519_API int vec25519_ed25519_verify_batch_zip215(size_t n, const uint8_t *const msgs[],
-                                                      const size_t lens[],
-                                                      const uint8_t *const sigs[],
-                                                      const uint8_t *const pks[], int *results)
+VEC25519_API int vec25519_ed25519_verify_batch_zip215(size_t n,
+                                                      const vec25519_ed25519_batch_item *items,
+                                                      int *results)
 {
-    key_source ks = {pks, NULL, POLICY_ZIP215};
-    return verify_batch_internal(n, msgs, lens, sigs, &ks, results);
+    key_source ks = {items, NULL, POLICY_ZIP215};
+    return verify_batch_internal(n, &ks, results);
 }
 
 /*
@@ -572,6 +592,7 @@ VEC25519_API int vec25519_ed25519_verify_expanded(const uint8_t sig[64], const u
     uint8_t sc[2][32];
     ge_ext A, R, check;
 
+    if (msg == NULL && len > 0) return -1;
     if (prepare_expanded(&it, &A, &R, sig, msg, len, epk, NULL) != 0) return -1;
     memcpy(&tables[0], (const uint8_t *)epk + offsetof(expanded_pk, table), sizeof tables[0]);
     tp[0] = &tables[0];
@@ -587,9 +608,8 @@ VEC25519_API int vec25519_ed25519_verify_expanded(const uint8_t sig[64], const u
 
 /* Batch verification with expanded keys. Variable time. */
 VEC25519_API int vec25519_ed25519_verify_batch_expanded(
-    size_t n, const uint8_t *const msgs[], const size_t lens[], const uint8_t *const sigs[],
-    const vec25519_ed25519_expanded_pk *const epks[], int *results)
+    size_t n, const vec25519_ed25519_batch_item_expanded *items, int *results)
 {
-    key_source ks = {NULL, epks, POLICY_STRICT};
-    return verify_batch_internal(n, msgs, lens, sigs, &ks, results);
+    key_source ks = {NULL, items, POLICY_STRICT};
+    return verify_batch_internal(n, &ks, results);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Ed25519, Ed25519ctx and Ed25519ph (RFC 8032 §5.1).
+ * Ed25519, Ed25519ctx and Ed25519ph (RFC 8032 §5.1): key pairs, one-shot
+ * signing and verification.
  *
  * Keys: seed (32 bytes), public key pk = encode([a]B) where a is the clamped
  * low half of SHA-512(seed) (RFC 8032 §5.1.5), secret key sk = seed ‖ pk.
@@ -16,40 +17,35 @@
  *               and the message is replaced by SHA-512(M)
  *
  * Signing (RFC 8032 §5.1.6) is constant time in the secret key and the nonce;
- * R and S are declassified, being the public signature. Verification
+ * R and S are declassified, being the public signature. Every signer first
+ * checks that the public half of sk is [a]B (keycheck.c). Verification
  * (§5.1.7) follows the policy written in include/vec25519/ed25519.h: S < ℓ,
  * strict decoding of A and R, A and R not of small order, and the cofactored
  * equation [8]([S]B − [k]A − R) = identity. It is variable time (public
- * inputs only).
+ * inputs only). The streaming forms are in stream.c and share the steps
+ * declared in ed25519_internal.h.
  */
 #include <stdint.h>
 #include <string.h>
 
 #include "vec25519/ed25519.h"
 #include "vec25519/sha512.h"
+#include "vec25519/util.h"
 
 #include "../backend/backend.h"
 #include "../internal/ct.h"
+#include "../internal/random.h"
 #include "../scalar/sc.h"
-
-/* The dom2 prefix of one call: F, C and whether it is present at all. */
-typedef struct {
-    int present; /* 0 for pure Ed25519 */
-    uint8_t phflag;
-    const uint8_t *ctx;
-    size_t ctxlen; /* ≤ 255, checked by the callers */
-} dom2_params;
+#include "ed25519_internal.h"
 
 static const dom2_params dom2_none = {0, 0, NULL, 0};
 
-/* sha512_update that accepts (NULL, 0), e.g. an empty message or context. */
-static void hash_update(vec25519_sha512_ctx *h, const uint8_t *p, size_t n)
+void ed25519_hash_update(vec25519_sha512_ctx *h, const uint8_t *p, size_t n)
 {
     if (n > 0) vec25519_sha512_update(h, p, n);
 }
 
-/* Starts a hash with dom2(F, C) (RFC 8032 §2), or with nothing for pure Ed25519. */
-static void hash_init_dom2(vec25519_sha512_ctx *h, const dom2_params *dom)
+void ed25519_hash_init_dom2(vec25519_sha512_ctx *h, const dom2_params *dom)
 {
     static const char tag[] = "SigEd25519 no Ed25519 collisions";
     vec25519_sha512_init(h);
@@ -57,7 +53,28 @@ static void hash_init_dom2(vec25519_sha512_ctx *h, const dom2_params *dom)
     uint8_t fc[2] = {dom->phflag, (uint8_t)dom->ctxlen};
     vec25519_sha512_update(h, (const uint8_t *)tag, sizeof tag - 1);
     vec25519_sha512_update(h, fc, 2);
-    hash_update(h, dom->ctx, dom->ctxlen);
+    ed25519_hash_update(h, dom->ctx, dom->ctxlen);
+}
+
+void ed25519_expand_seed(uint8_t a[32], uint8_t prefix[32], const uint8_t seed[32])
+{
+    uint8_t az[64];
+    vec25519_sha512(az, seed, 32);
+    sc_clamp(a, az);
+    sc_reduce32(a, a); /* sc_muladd wants reduced inputs; a ≡ clamp(h) mod ℓ */
+    memcpy(prefix, az + 32, 32);
+    vec25519_wipe(az, sizeof az);
+}
+
+void ed25519_sign_finish(uint8_t sig[64], const uint8_t R[32], const uint8_t digest[64],
+                         const uint8_t a[32], const uint8_t r[32])
+{
+    uint8_t k[32], S[32];
+    sc_reduce64(k, digest);
+    sc_muladd(S, k, a, r);
+    ct_declassify(S, 32); /* second half of the signature */
+    memmove(sig, R, 32);
+    memcpy(sig + 32, S, 32);
 }
 
 /* out = SHA-512(msg), the Ed25519ph pre-hash; msg may be NULL when len = 0. */
@@ -65,40 +82,28 @@ static void prehash_msg(uint8_t out[64], const uint8_t *msg, size_t len)
 {
     vec25519_sha512_ctx h;
     vec25519_sha512_init(&h);
-    hash_update(&h, msg, len);
+    ed25519_hash_update(&h, msg, len);
     vec25519_sha512_final(&h, out);
 }
 
-/*
- * k = SHA-512(dom2 ‖ R ‖ A ‖ M) mod ℓ (RFC 8032 §5.1.6 step 4, §5.1.7 step 2).
- * R, A and M are public.
- */
-static void challenge(uint8_t k[32], const dom2_params *dom, const uint8_t R[32],
-                      const uint8_t A[32], const uint8_t *msg, size_t len)
+/* A (ptr, len) pair the header allows: ptr may be NULL only when len = 0. */
+static int span_ok(const void *p, size_t len)
 {
-    vec25519_sha512_ctx h;
-    uint8_t digest[64];
-    hash_init_dom2(&h, dom);
-    vec25519_sha512_update(&h, R, 32);
-    vec25519_sha512_update(&h, A, 32);
-    hash_update(&h, msg, len);
-    vec25519_sha512_final(&h, digest);
-    sc_reduce64(k, digest);
+    return p != NULL || len == 0;
 }
 
 /*
  * (pk, sk) from seed (RFC 8032 §5.1.5): a = clamp(SHA-512(seed)[0..32)),
  * pk = encode([a]B), sk = seed ‖ pk. Constant time in seed; pk is
- * declassified. seed may alias sk.
+ * declassified. seed may alias sk or pk.
  */
 VEC25519_API void vec25519_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
-    uint8_t s[32], az[64], a[32], A_enc[32];
+    uint8_t s[32], a[32], prefix[32], A_enc[32];
     ge_ext A;
 
     memcpy(s, seed, 32); /* seed may alias sk or pk */
-    vec25519_sha512(az, s, 32);
-    sc_clamp(a, az);
+    ed25519_expand_seed(a, prefix, s);
     backend_get()->scalarmult_base(&A, a);
     ge_ext_tobytes(A_enc, &A);
     ct_declassify(A_enc, 32); /* the public key */
@@ -106,11 +111,38 @@ VEC25519_API void vec25519_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const
     memcpy(sk, s, 32);
     memcpy(sk + 32, A_enc, 32);
     memcpy(pk, A_enc, 32);
+    ed25519_key_check_remember(sk);
 
     vec25519_wipe(s, sizeof s);
-    vec25519_wipe(az, sizeof az);
     vec25519_wipe(a, sizeof a);
+    vec25519_wipe(prefix, sizeof prefix);
     vec25519_wipe(&A, sizeof A);
+}
+
+/* A fresh key pair from the random generator (vec25519/util.h). */
+VEC25519_API int vec25519_ed25519_keypair_random(uint8_t pk[32], uint8_t sk[64])
+{
+    uint8_t seed[32];
+    if (vec25519_random_bytes(seed, sizeof seed) != 0) {
+        memset(pk, 0, 32);
+        memset(sk, 0, 64);
+        return -1;
+    }
+    vec25519_ed25519_keypair(pk, sk, seed);
+    vec25519_wipe(seed, sizeof seed);
+    return 0;
+}
+
+/* seed = sk[0..32). */
+VEC25519_API void vec25519_ed25519_sk_to_seed(uint8_t seed[32], const uint8_t sk[64])
+{
+    memmove(seed, sk, 32);
+}
+
+/* pk = sk[32..64), as stored (not recomputed). */
+VEC25519_API void vec25519_ed25519_sk_to_pk(uint8_t pk[32], const uint8_t sk[64])
+{
+    memmove(pk, sk + 32, 32);
 }
 
 /*
@@ -119,23 +151,25 @@ VEC25519_API void vec25519_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const
  *   (a, prefix) = (clamp(h[0..32)), h[32..64)), h = SHA-512(seed)
  *   r = SHA-512(dom2 ‖ prefix ‖ M) mod ℓ,  R = [r]B
  *   k = SHA-512(dom2 ‖ R ‖ A ‖ M) mod ℓ,   S = r + k·a mod ℓ
- * sig is written only at the end, so msg may alias sig.
- * Constant time in sk and r; R and S are declassified.
+ * after checking that A = sk[32..64) is [a]B (keycheck.c): -1 with sig zeroed
+ * if it is not. sig is written only at the end, so msg may alias sig.
+ * Constant time in sk and r; R and S are declassified, and so is the
+ * verdict of the check.
  */
-static void sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const dom2_params *dom,
-                          const uint8_t sk[64])
+static int sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const dom2_params *dom,
+                         const uint8_t sk[64])
 {
-    uint8_t az[64], a[32], nonce[64], r[32], R[32], k[32], S[32];
+    uint8_t a[32], prefix[32], nonce[64], r[32], R[32], digest[64];
     vec25519_sha512_ctx h;
     ge_ext Rp;
+    int rc = -1;
 
-    vec25519_sha512(az, sk, 32);
-    sc_clamp(a, az);
-    sc_reduce32(a, a); /* sc_muladd wants reduced inputs; a ≡ clamp(h) mod ℓ */
+    ed25519_expand_seed(a, prefix, sk);
+    if (ed25519_key_check(sk, a) != 0) goto out;
 
-    hash_init_dom2(&h, dom);
-    vec25519_sha512_update(&h, az + 32, 32);
-    hash_update(&h, msg, len);
+    ed25519_hash_init_dom2(&h, dom);
+    vec25519_sha512_update(&h, prefix, 32);
+    ed25519_hash_update(&h, msg, len);
     vec25519_sha512_final(&h, nonce); /* final wipes h */
     sc_reduce64(r, nonce);
 
@@ -143,50 +177,71 @@ static void sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const
     ge_ext_tobytes(R, &Rp);
     ct_declassify(R, 32); /* first half of the signature */
 
-    challenge(k, dom, R, sk + 32, msg, len);
-    sc_muladd(S, k, a, r);
-    ct_declassify(S, 32); /* second half of the signature */
-
-    memcpy(sig, R, 32);
-    memcpy(sig + 32, S, 32);
-
-    vec25519_wipe(az, sizeof az);
-    vec25519_wipe(a, sizeof a);
+    ed25519_hash_init_dom2(&h, dom);
+    vec25519_sha512_update(&h, R, 32);
+    vec25519_sha512_update(&h, sk + 32, 32);
+    ed25519_hash_update(&h, msg, len);
+    vec25519_sha512_final(&h, digest);
+    ed25519_sign_finish(sig, R, digest, a, r);
+    rc = 0;
     vec25519_wipe(nonce, sizeof nonce);
     vec25519_wipe(r, sizeof r);
     vec25519_wipe(&Rp, sizeof Rp);
+out:
+    vec25519_wipe(a, sizeof a);
+    vec25519_wipe(prefix, sizeof prefix);
+    if (rc != 0) memset(sig, 0, 64);
+    return rc;
+}
+
+int ed25519_verify_prepare(ge_ext *A, ge_ext *R, const uint8_t sig[64], const uint8_t pk[32])
+{
+    if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
+    if (ge_ext_frombytes(A, pk) != 0) return -1;
+    if (ge_ext_frombytes(R, sig) != 0) return -1;
+    if (ct_to_int(ge_ext_is_small_order(A))) return -1;
+    if (ct_to_int(ge_ext_is_small_order(R))) return -1;
+    return 0;
+}
+
+int ed25519_verify_equation(const uint8_t k[32], const uint8_t S[32], const ge_ext *A,
+                            const ge_ext *R)
+{
+    ge_ext negA, check;
+
+    /* check = [8]([S]B − [k]A − R) */
+    ge_ext_neg(&negA, A);
+    backend_get()->double_scalarmult_vartime(&check, k, &negA, S);
+    ge_ext_sub(&check, &check, R);
+    ge_ext_mul_by_cofactor(&check, &check);
+    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
 }
 
 /*
  * 0 iff sig is valid for msg under pk with the given dom2 prefix, under the
  * policy of include/vec25519/ed25519.h (RFC 8032 §5.1.7 with the cofactored
- * equation). Variable time: all inputs are public, so the masks below are
- * turned into branches with ct_to_int, not declassified.
+ * equation). Variable time: all inputs are public, so the masks are turned
+ * into branches with ct_to_int, not declassified.
  */
 static int verify_internal(const uint8_t sig[64], const uint8_t *msg, size_t len,
                            const dom2_params *dom, const uint8_t pk[32])
 {
-    const uint8_t *Renc = sig, *S = sig + 32;
-    uint8_t k[32];
-    ge_ext A, R, negA, check;
+    uint8_t digest[64], k[32];
+    vec25519_sha512_ctx h;
+    ge_ext A, R;
 
-    if (!ct_to_int(sc_is_canonical(S))) return -1;
-    if (ge_ext_frombytes(&A, pk) != 0) return -1;
-    if (ge_ext_frombytes(&R, Renc) != 0) return -1;
-    if (ct_to_int(ge_ext_is_small_order(&A))) return -1;
-    if (ct_to_int(ge_ext_is_small_order(&R))) return -1;
-
-    challenge(k, dom, Renc, pk, msg, len);
-
-    /* check = [8]([S]B − [k]A − R) */
-    ge_ext_neg(&negA, &A);
-    backend_get()->double_scalarmult_vartime(&check, k, &negA, S);
-    ge_ext_sub(&check, &check, &R);
-    ge_ext_mul_by_cofactor(&check, &check);
-    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
+    if (!span_ok(msg, len)) return -1;
+    if (ed25519_verify_prepare(&A, &R, sig, pk) != 0) return -1;
+    ed25519_hash_init_dom2(&h, dom);
+    vec25519_sha512_update(&h, sig, 32);
+    vec25519_sha512_update(&h, pk, 32);
+    ed25519_hash_update(&h, msg, len);
+    vec25519_sha512_final(&h, digest);
+    sc_reduce64(k, digest);
+    return ed25519_verify_equation(k, sig + 32, &A, &R);
 }
 
-/* Zeroes sig and returns -1 (bad context length). */
+/* Zeroes sig and returns -1 (bad context or message argument). */
 static int sign_reject(uint8_t sig[64])
 {
     memset(sig, 0, 64);
@@ -194,10 +249,11 @@ static int sign_reject(uint8_t sig[64])
 }
 
 /* Pure Ed25519 (RFC 8032 §5.1.6). Constant time in sk. msg may alias sig. */
-VEC25519_API void vec25519_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len,
-                                        const uint8_t sk[64])
+VEC25519_API int vec25519_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len,
+                                       const uint8_t sk[64])
 {
-    sign_internal(sig, msg, len, &dom2_none, sk);
+    if (!span_ok(msg, len)) return sign_reject(sig);
+    return sign_internal(sig, msg, len, &dom2_none, sk);
 }
 
 /* Pure Ed25519 verification. Variable time: inputs must be public. */
@@ -212,9 +268,9 @@ VEC25519_API int vec25519_ed25519ctx_sign(uint8_t sig[64], const uint8_t *msg, s
                                           const uint8_t *ctx, size_t ctxlen, const uint8_t sk[64])
 {
     if (ctxlen < 1 || ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES) return sign_reject(sig);
+    if (!span_ok(msg, len) || ctx == NULL) return sign_reject(sig);
     dom2_params dom = {1, 0, ctx, ctxlen};
-    sign_internal(sig, msg, len, &dom, sk);
-    return 0;
+    return sign_internal(sig, msg, len, &dom, sk);
 }
 
 /* Ed25519ctx verification. Variable time: inputs must be public. */
@@ -222,7 +278,7 @@ VEC25519_API int vec25519_ed25519ctx_verify(const uint8_t sig[64], const uint8_t
                                             const uint8_t *ctx, size_t ctxlen,
                                             const uint8_t pk[32])
 {
-    if (ctxlen < 1 || ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES) return -1;
+    if (ctxlen < 1 || ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES || ctx == NULL) return -1;
     dom2_params dom = {1, 0, ctx, ctxlen};
     return verify_internal(sig, msg, len, &dom, pk);
 }
@@ -232,10 +288,10 @@ VEC25519_API int vec25519_ed25519ph_sign_prehashed(uint8_t sig[64], const uint8_
                                                    const uint8_t *ctx, size_t ctxlen,
                                                    const uint8_t sk[64])
 {
-    if (ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES) return sign_reject(sig);
+    if (ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES || !span_ok(ctx, ctxlen))
+        return sign_reject(sig);
     dom2_params dom = {1, 1, ctx, ctxlen};
-    sign_internal(sig, prehash, 64, &dom, sk);
-    return 0;
+    return sign_internal(sig, prehash, 64, &dom, sk);
 }
 
 /* Ed25519ph verification of a given pre-hash. Variable time: inputs must be public. */
@@ -244,7 +300,7 @@ VEC25519_API int vec25519_ed25519ph_verify_prehashed(const uint8_t sig[64],
                                                      const uint8_t *ctx, size_t ctxlen,
                                                      const uint8_t pk[32])
 {
-    if (ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES) return -1;
+    if (ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES || !span_ok(ctx, ctxlen)) return -1;
     dom2_params dom = {1, 1, ctx, ctxlen};
     return verify_internal(sig, prehash, 64, &dom, pk);
 }
@@ -254,7 +310,8 @@ VEC25519_API int vec25519_ed25519ph_sign(uint8_t sig[64], const uint8_t *msg, si
                                          const uint8_t *ctx, size_t ctxlen, const uint8_t sk[64])
 {
     uint8_t ph[64];
-    if (ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES) return sign_reject(sig);
+    if (ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES || !span_ok(msg, len) || !span_ok(ctx, ctxlen))
+        return sign_reject(sig);
     prehash_msg(ph, msg, len);
     return vec25519_ed25519ph_sign_prehashed(sig, ph, ctx, ctxlen, sk);
 }
@@ -265,7 +322,8 @@ VEC25519_API int vec25519_ed25519ph_verify(const uint8_t sig[64], const uint8_t 
                                            const uint8_t pk[32])
 {
     uint8_t ph[64];
-    if (ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES) return -1;
+    if (ctxlen > VEC25519_ED25519_CONTEXTMAXBYTES || !span_ok(msg, len) || !span_ok(ctx, ctxlen))
+        return -1;
     prehash_msg(ph, msg, len);
     return vec25519_ed25519ph_verify_prehashed(sig, ph, ctx, ctxlen, pk);
 }

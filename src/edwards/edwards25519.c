@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "vec25519/ed25519.h" /* the Ed25519 ↔ X25519 key conversions */
 #include "vec25519/edwards25519.h"
 #include "vec25519/sha512.h"
 
@@ -34,19 +35,19 @@
 #include "../internal/random.h"
 #include "../scalar/sc.h"
 
-_Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ed25519_point),
-               "vec25519_ed25519_point is too small for ge_ext");
+_Static_assert(sizeof(ge_ext) <= sizeof(vec25519_edwards25519_point),
+               "vec25519_edwards25519_point is too small for ge_ext");
 
 /* ---- the opaque struct ---------------------------------------------------- */
 
 /* h = the point held by p. memcpy keeps the access free of type punning. */
-static void pt_load(ge_ext *h, const vec25519_ed25519_point *p)
+static void pt_load(ge_ext *h, const vec25519_edwards25519_point *p)
 {
     memcpy(h, p, sizeof *h);
 }
 
 /* p = h; unused trailing bytes (none today) are zero. */
-static void pt_store(vec25519_ed25519_point *p, const ge_ext *h)
+static void pt_store(vec25519_edwards25519_point *p, const ge_ext *h)
 {
     memset(p, 0, sizeof *p);
     memcpy(p, h, sizeof *h);
@@ -55,7 +56,8 @@ static void pt_store(vec25519_ed25519_point *p, const ge_ext *h)
 /* ---- points (struct interface) ------------------------------------------- */
 
 /* Strict decoding (ge_ext_frombytes); p zeroed on failure. */
-VEC25519_API int vec25519_ed25519_point_frombytes(vec25519_ed25519_point *p, const uint8_t s[32])
+VEC25519_API int vec25519_edwards25519_point_frombytes(vec25519_edwards25519_point *p,
+                                                       const uint8_t s[32])
 {
     ge_ext h;
     if (ge_ext_frombytes(&h, s) != 0) {
@@ -68,7 +70,8 @@ VEC25519_API int vec25519_ed25519_point_frombytes(vec25519_ed25519_point *p, con
 }
 
 /* RFC 8032 §5.1.2 encoding. Constant time. */
-VEC25519_API void vec25519_ed25519_point_tobytes(uint8_t s[32], const vec25519_ed25519_point *p)
+VEC25519_API void vec25519_edwards25519_point_tobytes(uint8_t s[32],
+                                                      const vec25519_edwards25519_point *p)
 {
     ge_ext h;
     pt_load(&h, p);
@@ -77,7 +80,7 @@ VEC25519_API void vec25519_ed25519_point_tobytes(uint8_t s[32], const vec25519_e
 }
 
 /* p = (0 : 1 : 1 : 0). */
-VEC25519_API void vec25519_ed25519_point_identity(vec25519_ed25519_point *p)
+VEC25519_API void vec25519_edwards25519_point_identity(vec25519_edwards25519_point *p)
 {
     ge_ext h;
     ge_ext_0(&h);
@@ -85,15 +88,15 @@ VEC25519_API void vec25519_ed25519_point_identity(vec25519_ed25519_point *p)
 }
 
 /* p = B (RFC 8032 §5.1). */
-VEC25519_API void vec25519_ed25519_point_base(vec25519_ed25519_point *p)
+VEC25519_API void vec25519_edwards25519_point_base(vec25519_edwards25519_point *p)
 {
     pt_store(p, &ge_basepoint);
 }
 
 /* r = p + q (HWCD 2008 unified addition). Constant time; aliasing allowed. */
-VEC25519_API void vec25519_ed25519_point_add(vec25519_ed25519_point *r,
-                                             const vec25519_ed25519_point *p,
-                                             const vec25519_ed25519_point *q)
+VEC25519_API void vec25519_edwards25519_point_add(vec25519_edwards25519_point *r,
+                                                  const vec25519_edwards25519_point *p,
+                                                  const vec25519_edwards25519_point *q)
 {
     ge_ext a, b;
     pt_load(&a, p);
@@ -105,9 +108,9 @@ VEC25519_API void vec25519_ed25519_point_add(vec25519_ed25519_point *r,
 }
 
 /* r = p - q. Constant time; aliasing allowed. */
-VEC25519_API void vec25519_ed25519_point_sub(vec25519_ed25519_point *r,
-                                             const vec25519_ed25519_point *p,
-                                             const vec25519_ed25519_point *q)
+VEC25519_API void vec25519_edwards25519_point_sub(vec25519_edwards25519_point *r,
+                                                  const vec25519_edwards25519_point *p,
+                                                  const vec25519_edwards25519_point *q)
 {
     ge_ext a, b;
     pt_load(&a, p);
@@ -119,8 +122,8 @@ VEC25519_API void vec25519_ed25519_point_sub(vec25519_ed25519_point *r,
 }
 
 /* r = -p = (-X : Y : Z : -T). Constant time; aliasing allowed. */
-VEC25519_API void vec25519_ed25519_point_neg(vec25519_ed25519_point *r,
-                                             const vec25519_ed25519_point *p)
+VEC25519_API void vec25519_edwards25519_point_neg(vec25519_edwards25519_point *r,
+                                                  const vec25519_edwards25519_point *p)
 {
     ge_ext a;
     pt_load(&a, p);
@@ -130,8 +133,8 @@ VEC25519_API void vec25519_ed25519_point_neg(vec25519_ed25519_point *r,
 }
 
 /* 1 iff p = q (projective comparison). Constant time; the answer is returned. */
-VEC25519_API int vec25519_ed25519_point_eq(const vec25519_ed25519_point *p,
-                                           const vec25519_ed25519_point *q)
+VEC25519_API int vec25519_edwards25519_point_eq(const vec25519_edwards25519_point *p,
+                                                const vec25519_edwards25519_point *q)
 {
     ge_ext a, b;
     pt_load(&a, p);
@@ -203,8 +206,9 @@ static void ge_mul_any(ge_ext *r, const uint8_t s[32], const ge_ext *p)
 }
 
 /* r = [s]p for any 256-bit s (exact). Constant time in s and p. */
-VEC25519_API void vec25519_ed25519_point_mul(vec25519_ed25519_point *r, const uint8_t s[32],
-                                             const vec25519_ed25519_point *p)
+VEC25519_API void vec25519_edwards25519_point_mul(vec25519_edwards25519_point *r,
+                                                  const uint8_t s[32],
+                                                  const vec25519_edwards25519_point *p)
 {
     ge_ext a;
     pt_load(&a, p);
@@ -215,7 +219,8 @@ VEC25519_API void vec25519_ed25519_point_mul(vec25519_ed25519_point *r, const ui
 
 /* r = [s]B: B has order ℓ, so s is reduced mod ℓ first (then s[31] ≤ 127,
  * as the backend requires). Constant time in s. */
-VEC25519_API void vec25519_ed25519_point_mul_base(vec25519_ed25519_point *r, const uint8_t s[32])
+VEC25519_API void vec25519_edwards25519_point_mul_base(vec25519_edwards25519_point *r,
+                                                       const uint8_t s[32])
 {
     uint8_t t[32];
     ge_ext a;
@@ -228,10 +233,9 @@ VEC25519_API void vec25519_ed25519_point_mul_base(vec25519_ed25519_point *r, con
 
 /* r = [a]A + [b]B (backend wNAF double-base; any 256-bit a, b).
  * Variable time: public inputs only. */
-VEC25519_API void vec25519_ed25519_point_double_mul_base_vartime(vec25519_ed25519_point *r,
-                                                                 const uint8_t a[32],
-                                                                 const vec25519_ed25519_point *A,
-                                                                 const uint8_t b[32])
+VEC25519_API void vec25519_edwards25519_point_double_mul_base_vartime(
+    vec25519_edwards25519_point *r, const uint8_t a[32], const vec25519_edwards25519_point *A,
+    const uint8_t b[32])
 {
     ge_ext pa, res;
     pt_load(&pa, A);
@@ -240,8 +244,8 @@ VEC25519_API void vec25519_ed25519_point_double_mul_base_vartime(vec25519_ed2551
 }
 
 /* r = [8]p. Constant time. */
-VEC25519_API void vec25519_ed25519_point_mul_by_cofactor(vec25519_ed25519_point *r,
-                                                         const vec25519_ed25519_point *p)
+VEC25519_API void vec25519_edwards25519_point_mul_by_cofactor(vec25519_edwards25519_point *r,
+                                                              const vec25519_edwards25519_point *p)
 {
     ge_ext a;
     pt_load(&a, p);
@@ -251,7 +255,7 @@ VEC25519_API void vec25519_ed25519_point_mul_by_cofactor(vec25519_ed25519_point 
 }
 
 /* 1 iff [8]p = identity. Constant time. */
-VEC25519_API int vec25519_ed25519_point_is_small_order(const vec25519_ed25519_point *p)
+VEC25519_API int vec25519_edwards25519_point_is_small_order(const vec25519_edwards25519_point *p)
 {
     ge_ext a;
     pt_load(&a, p);
@@ -261,7 +265,7 @@ VEC25519_API int vec25519_ed25519_point_is_small_order(const vec25519_ed25519_po
 }
 
 /* 1 iff [ℓ]p = identity. Constant time. */
-VEC25519_API int vec25519_ed25519_point_is_torsion_free(const vec25519_ed25519_point *p)
+VEC25519_API int vec25519_edwards25519_point_is_torsion_free(const vec25519_edwards25519_point *p)
 {
     ge_ext a;
     pt_load(&a, p);
@@ -287,7 +291,7 @@ static ct_mask decode_valid(ge_ext *h, const uint8_t s[32])
 
 /* As crypto_core_ed25519_is_valid_point: strict, not small order, order ℓ.
  * Constant time except for the verdict. */
-VEC25519_API int vec25519_ed25519_is_valid_point(const uint8_t p[32])
+VEC25519_API int vec25519_edwards25519_is_valid_point(const uint8_t p[32])
 {
     ge_ext h;
     ct_mask ok = decode_valid(&h, p);
@@ -320,13 +324,13 @@ static int add_sub_bytes(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]
 }
 
 /* crypto_core_ed25519_add on strict encodings. */
-VEC25519_API int vec25519_ed25519_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32])
+VEC25519_API int vec25519_edwards25519_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32])
 {
     return add_sub_bytes(r, p, q, 0);
 }
 
 /* crypto_core_ed25519_sub on strict encodings. */
-VEC25519_API int vec25519_ed25519_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32])
+VEC25519_API int vec25519_edwards25519_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32])
 {
     return add_sub_bytes(r, p, q, 1);
 }
@@ -385,15 +389,15 @@ static int scalarmult_bytes(uint8_t q[32], const uint8_t n[32], const uint8_t p[
 }
 
 /* As crypto_scalarmult_ed25519 (clamped). */
-VEC25519_API int vec25519_ed25519_scalarmult(uint8_t q[32], const uint8_t n[32],
-                                             const uint8_t p[32])
+VEC25519_API int vec25519_edwards25519_scalarmult(uint8_t q[32], const uint8_t n[32],
+                                                  const uint8_t p[32])
 {
     return scalarmult_bytes(q, n, p, 1);
 }
 
 /* As crypto_scalarmult_ed25519_noclamp. */
-VEC25519_API int vec25519_ed25519_scalarmult_noclamp(uint8_t q[32], const uint8_t n[32],
-                                                     const uint8_t p[32])
+VEC25519_API int vec25519_edwards25519_scalarmult_noclamp(uint8_t q[32], const uint8_t n[32],
+                                                          const uint8_t p[32])
 {
     return scalarmult_bytes(q, n, p, 0);
 }
@@ -415,13 +419,13 @@ static int scalarmult_base_bytes(uint8_t q[32], const uint8_t n[32], int clamp)
 }
 
 /* As crypto_scalarmult_ed25519_base (clamped). */
-VEC25519_API int vec25519_ed25519_scalarmult_base(uint8_t q[32], const uint8_t n[32])
+VEC25519_API int vec25519_edwards25519_scalarmult_base(uint8_t q[32], const uint8_t n[32])
 {
     return scalarmult_base_bytes(q, n, 1);
 }
 
 /* As crypto_scalarmult_ed25519_base_noclamp. */
-VEC25519_API int vec25519_ed25519_scalarmult_base_noclamp(uint8_t q[32], const uint8_t n[32])
+VEC25519_API int vec25519_edwards25519_scalarmult_base_noclamp(uint8_t q[32], const uint8_t n[32])
 {
     return scalarmult_base_bytes(q, n, 0);
 }
@@ -434,10 +438,10 @@ VEC25519_API int vec25519_ed25519_scalarmult_base_noclamp(uint8_t q[32], const u
  * kept when canonical and non-zero. The verdicts of rejected tries say
  * nothing about the kept value, so they are declassified.
  */
-VEC25519_API void vec25519_ed25519_scalar_random(uint8_t r[32])
+VEC25519_API void vec25519_edwards25519_scalar_random(uint8_t r[32])
 {
     for (;;) {
-        vec25519_os_random(r, 32);
+        random_fill(r, 32);
         r[31] &= 0x1f;
         ct_mask ok = ct_and(sc_is_canonical(r), ct_not(ct_is_zero_bytes(r, 32)));
         if (ct_declassify_mask(ok)) return;
@@ -445,7 +449,7 @@ VEC25519_API void vec25519_ed25519_scalar_random(uint8_t r[32])
 }
 
 /* recip = s^(ℓ-2) mod ℓ; -1 and zero when s ≡ 0 (mod ℓ). Constant time in s. */
-VEC25519_API int vec25519_ed25519_scalar_invert(uint8_t recip[32], const uint8_t s[32])
+VEC25519_API int vec25519_edwards25519_scalar_invert(uint8_t recip[32], const uint8_t s[32])
 {
     static const uint8_t zero[32];
     ct_mask z = sc_is_zero(s);
@@ -455,41 +459,41 @@ VEC25519_API int vec25519_ed25519_scalar_invert(uint8_t recip[32], const uint8_t
 }
 
 /* neg = -s mod ℓ. */
-VEC25519_API void vec25519_ed25519_scalar_negate(uint8_t neg[32], const uint8_t s[32])
+VEC25519_API void vec25519_edwards25519_scalar_negate(uint8_t neg[32], const uint8_t s[32])
 {
     sc_neg(neg, s);
 }
 
 /* comp = 1 - s mod ℓ. */
-VEC25519_API void vec25519_ed25519_scalar_complement(uint8_t comp[32], const uint8_t s[32])
+VEC25519_API void vec25519_edwards25519_scalar_complement(uint8_t comp[32], const uint8_t s[32])
 {
     static const uint8_t one[32] = {1};
     sc_sub(comp, one, s);
 }
 
 /* z = x + y mod ℓ. */
-VEC25519_API void vec25519_ed25519_scalar_add(uint8_t z[32], const uint8_t x[32],
-                                              const uint8_t y[32])
+VEC25519_API void vec25519_edwards25519_scalar_add(uint8_t z[32], const uint8_t x[32],
+                                                   const uint8_t y[32])
 {
     sc_add(z, x, y);
 }
 
 /* z = x - y mod ℓ. */
-VEC25519_API void vec25519_ed25519_scalar_sub(uint8_t z[32], const uint8_t x[32],
-                                              const uint8_t y[32])
+VEC25519_API void vec25519_edwards25519_scalar_sub(uint8_t z[32], const uint8_t x[32],
+                                                   const uint8_t y[32])
 {
     sc_sub(z, x, y);
 }
 
 /* z = x·y mod ℓ. */
-VEC25519_API void vec25519_ed25519_scalar_mul(uint8_t z[32], const uint8_t x[32],
-                                              const uint8_t y[32])
+VEC25519_API void vec25519_edwards25519_scalar_mul(uint8_t z[32], const uint8_t x[32],
+                                                   const uint8_t y[32])
 {
     sc_mul(z, x, y);
 }
 
 /* r = s mod ℓ, s of 512 bits. */
-VEC25519_API void vec25519_ed25519_scalar_reduce(uint8_t r[32], const uint8_t s[64])
+VEC25519_API void vec25519_edwards25519_scalar_reduce(uint8_t r[32], const uint8_t s[64])
 {
     sc_reduce64(r, s);
 }

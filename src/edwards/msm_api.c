@@ -21,11 +21,11 @@
  *     slower for large n.
  *
  * Scalars are whole 256-bit integers, never reduced mod ℓ, exactly as in
- * vec25519_ed25519_point_mul: for a point with a torsion component [s]P and
+ * vec25519_edwards25519_point_mul: for a point with a torsion component [s]P and
  * [s mod ℓ]P differ, and the multiscalar result equals the sum of the
  * point_mul results term by term.
  *
- * Constant time: vec25519_ed25519_point_multiscalar and
+ * Constant time: vec25519_edwards25519_point_multiscalar and
  * vec25519_ristretto255_point_multiscalar branch on n only; their heap copies
  * of the points are wiped before they are freed, the stack chunks likewise.
  */
@@ -40,8 +40,8 @@
 #include "../backend/serial/msm.h"
 #include "../internal/ct.h"
 
-_Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ed25519_point),
-               "vec25519_ed25519_point is too small for ge_ext");
+_Static_assert(sizeof(ge_ext) <= sizeof(vec25519_edwards25519_point),
+               "vec25519_edwards25519_point is too small for ge_ext");
 _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ristretto255_point),
                "vec25519_ristretto255_point is too small for ge_ext");
 
@@ -171,19 +171,18 @@ static void msm_public(void *r, size_t rsize, const uint8_t *scalars, const void
 /* ---- edwards25519 ------------------------------------------------------------- */
 
 /* r = Σ [s_i]P_i, constant time. */
-VEC25519_API void vec25519_ed25519_point_multiscalar(vec25519_ed25519_point *r,
-                                                     const uint8_t *scalars,
-                                                     const vec25519_ed25519_point *points,
-                                                     size_t n)
+VEC25519_API void vec25519_edwards25519_point_multiscalar(vec25519_edwards25519_point *r,
+                                                          const uint8_t *scalars,
+                                                          const vec25519_edwards25519_point *points,
+                                                          size_t n)
 {
     msm_public(r, sizeof *r, scalars, points, sizeof *points, n, MSM_CT);
 }
 
 /* r = Σ [s_i]P_i, variable time. */
-VEC25519_API void vec25519_ed25519_point_multiscalar_vartime(vec25519_ed25519_point *r,
-                                                             const uint8_t *scalars,
-                                                             const vec25519_ed25519_point *points,
-                                                             size_t n)
+VEC25519_API void vec25519_edwards25519_point_multiscalar_vartime(
+    vec25519_edwards25519_point *r, const uint8_t *scalars,
+    const vec25519_edwards25519_point *points, size_t n)
 {
     msm_public(r, sizeof *r, scalars, points, sizeof *points, n, MSM_VARTIME);
 }
@@ -209,7 +208,7 @@ VEC25519_API void vec25519_ristretto255_point_multiscalar(vec25519_ristretto255_
  * all in the one block that holds the struct. The points themselves are kept
  * for the allocation-free path of the multiplication.
  */
-struct vec25519_ed25519_precomp {
+struct vec25519_edwards25519_precomp {
     size_t n;
     unsigned char *block;         /* the ge_msm_scratch_alloc block holding everything */
     ge_msm_table *tables;         /* n tables */
@@ -217,10 +216,10 @@ struct vec25519_ed25519_precomp {
     ge_ext *points;               /* n points */
 };
 
-VEC25519_API vec25519_ed25519_precomp *vec25519_ed25519_precomp_new(
-    const vec25519_ed25519_point *points, size_t n)
+VEC25519_API vec25519_edwards25519_precomp *vec25519_edwards25519_precomp_new(
+    const vec25519_edwards25519_point *points, size_t n)
 {
-    vec25519_ed25519_precomp *pc;
+    vec25519_edwards25519_precomp *pc;
     size_t total = 0, o_pc, o_tab, o_ptr, o_pts;
     unsigned char *base;
 
@@ -230,7 +229,7 @@ VEC25519_API vec25519_ed25519_precomp *vec25519_ed25519_precomp_new(
     o_pts = ge_msm_layout(&total, n, sizeof(ge_ext));
     base = ge_msm_scratch_alloc(total);
     if (base == NULL) return NULL;
-    pc = (vec25519_ed25519_precomp *)(void *)(base + o_pc);
+    pc = (vec25519_edwards25519_precomp *)(void *)(base + o_pc);
     pc->n = n;
     pc->block = base;
     pc->tables = (ge_msm_table *)(void *)(base + o_tab);
@@ -247,12 +246,12 @@ VEC25519_API vec25519_ed25519_precomp *vec25519_ed25519_precomp_new(
     return pc;
 }
 
-VEC25519_API void vec25519_ed25519_precomp_free(vec25519_ed25519_precomp *pc)
+VEC25519_API void vec25519_edwards25519_precomp_free(vec25519_edwards25519_precomp *pc)
 {
     if (pc != NULL) ge_msm_scratch_free(pc->block);
 }
 
-VEC25519_API size_t vec25519_ed25519_precomp_len(const vec25519_ed25519_precomp *pc)
+VEC25519_API size_t vec25519_edwards25519_precomp_len(const vec25519_edwards25519_precomp *pc)
 {
     return pc->n;
 }
@@ -275,12 +274,10 @@ VEC25519_API size_t vec25519_ed25519_precomp_len(const vec25519_ed25519_precomp 
  * allocation fails, the two parts are summed by the backend operations,
  * which never fail.
  */
-VEC25519_API void vec25519_ed25519_precomp_mul_vartime(vec25519_ed25519_point *r,
-                                                       const vec25519_ed25519_precomp *pc,
-                                                       const uint8_t *static_scalars,
-                                                       const uint8_t *dynamic_scalars,
-                                                       const vec25519_ed25519_point *dynamic_points,
-                                                       size_t nd)
+VEC25519_API void vec25519_edwards25519_precomp_mul_vartime(
+    vec25519_edwards25519_point *r, const vec25519_edwards25519_precomp *pc,
+    const uint8_t *static_scalars, const uint8_t *dynamic_scalars,
+    const vec25519_edwards25519_point *dynamic_points, size_t nd)
 {
     const struct backend *be = backend_get();
     scalar_rows ss = as_rows(static_scalars);

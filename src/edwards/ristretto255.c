@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "vec25519/edwards25519.h"
+#include "vec25519/hash_to_curve.h"
 #include "vec25519/ristretto255.h"
 
 #include "../backend/backend.h"
@@ -396,11 +397,35 @@ VEC25519_API int vec25519_ristretto255_from_uniform_bytes(uint8_t p[32], const u
     return 0;
 }
 
-/* p = a random element: from_uniform_bytes of 64 OS random bytes. */
+/*
+ * p = hash_to_group(msg) of ristretto255_XMD:SHA-512_R255MAP_RO_ (RFC 9380
+ * Appendix B): the 64 bytes of expand_message_xmd(msg, dst, 64) through the
+ * map of RFC 9496 §4.3.4. Constant time in msg.
+ */
+VEC25519_API int vec25519_ristretto255_hash_to_group(uint8_t p[32], const uint8_t *msg, size_t len,
+                                                     const uint8_t *dst, size_t dstlen)
+{
+    uint8_t u[64];
+    ge_ext h;
+
+    if (dstlen > VEC25519_RISTRETTO255_DSTMAXBYTES ||
+        vec25519_expand_message_xmd_sha512(u, sizeof u, msg, len, dst, dstlen) != 0) {
+        memset(p, 0, 32);
+        return -1;
+    }
+    from_uniform_el(&h, u);
+    encode_el(p, &h);
+    vec25519_wipe(u, sizeof u);
+    vec25519_wipe(&h, sizeof h);
+    return 0;
+}
+
+/* p = a random element: from_uniform_bytes of 64 random bytes (the hook or
+ * the OS, src/internal/random.h). */
 VEC25519_API void vec25519_ristretto255_random(uint8_t p[32])
 {
     uint8_t r[64];
-    vec25519_os_random(r, sizeof r);
+    random_fill(r, sizeof r);
     (void)vec25519_ristretto255_from_uniform_bytes(p, r);
     vec25519_wipe(r, sizeof r);
 }
@@ -416,8 +441,9 @@ static int scalarmult_finish(uint8_t q[32], const ge_ext *Q)
     return ct_declassify_mask(ct_is_zero_bytes(q, 32)) ? -1 : 0;
 }
 
-/* q = [n mod 2^255]p as crypto_scalarmult_ristretto255. Constant time in n
- * and p except for the verdicts. q may alias n or p. */
+/* q = [n mod ℓ]p: crypto_scalarmult_ristretto255 with the reduction rule of
+ * the struct interface (header). Constant time in n and p except for the
+ * verdicts. q may alias n or p. */
 VEC25519_API int vec25519_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32],
                                                   const uint8_t p[32])
 {
@@ -425,8 +451,7 @@ VEC25519_API int vec25519_ristretto255_scalarmult(uint8_t q[32], const uint8_t n
     ge_ext P, Q;
     int rc;
 
-    memcpy(t, n, 32);
-    t[31] &= 127;
+    sc_reduce32(t, n); /* then t[31] ≤ 127, as the backend requires */
     if (!ct_declassify_mask(decode_el(&P, p))) {
         memset(q, 0, 32);
         rc = -1;
@@ -440,15 +465,15 @@ VEC25519_API int vec25519_ristretto255_scalarmult(uint8_t q[32], const uint8_t n
     return rc;
 }
 
-/* q = [n mod 2^255]B as crypto_scalarmult_ristretto255_base. Constant time. */
+/* q = [n mod ℓ]B (crypto_scalarmult_ristretto255_base, reduced mod ℓ).
+ * Constant time. */
 VEC25519_API int vec25519_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
 {
     uint8_t t[32];
     ge_ext Q;
     int rc;
 
-    memcpy(t, n, 32);
-    t[31] &= 127;
+    sc_reduce32(t, n);
     backend_get()->scalarmult_base(&Q, t);
     rc = scalarmult_finish(q, &Q);
     vec25519_wipe(t, sizeof t);
@@ -460,45 +485,45 @@ VEC25519_API int vec25519_ristretto255_scalarmult_base(uint8_t q[32], const uint
 
 VEC25519_API void vec25519_ristretto255_scalar_random(uint8_t r[32])
 {
-    vec25519_ed25519_scalar_random(r);
+    vec25519_edwards25519_scalar_random(r);
 }
 
 VEC25519_API int vec25519_ristretto255_scalar_invert(uint8_t recip[32], const uint8_t s[32])
 {
-    return vec25519_ed25519_scalar_invert(recip, s);
+    return vec25519_edwards25519_scalar_invert(recip, s);
 }
 
 VEC25519_API void vec25519_ristretto255_scalar_negate(uint8_t neg[32], const uint8_t s[32])
 {
-    vec25519_ed25519_scalar_negate(neg, s);
+    vec25519_edwards25519_scalar_negate(neg, s);
 }
 
 VEC25519_API void vec25519_ristretto255_scalar_complement(uint8_t comp[32], const uint8_t s[32])
 {
-    vec25519_ed25519_scalar_complement(comp, s);
+    vec25519_edwards25519_scalar_complement(comp, s);
 }
 
 VEC25519_API void vec25519_ristretto255_scalar_add(uint8_t z[32], const uint8_t x[32],
                                                    const uint8_t y[32])
 {
-    vec25519_ed25519_scalar_add(z, x, y);
+    vec25519_edwards25519_scalar_add(z, x, y);
 }
 
 VEC25519_API void vec25519_ristretto255_scalar_sub(uint8_t z[32], const uint8_t x[32],
                                                    const uint8_t y[32])
 {
-    vec25519_ed25519_scalar_sub(z, x, y);
+    vec25519_edwards25519_scalar_sub(z, x, y);
 }
 
 VEC25519_API void vec25519_ristretto255_scalar_mul(uint8_t z[32], const uint8_t x[32],
                                                    const uint8_t y[32])
 {
-    vec25519_ed25519_scalar_mul(z, x, y);
+    vec25519_edwards25519_scalar_mul(z, x, y);
 }
 
 VEC25519_API void vec25519_ristretto255_scalar_reduce(uint8_t r[32], const uint8_t s[64])
 {
-    vec25519_ed25519_scalar_reduce(r, s);
+    vec25519_edwards25519_scalar_reduce(r, s);
 }
 
 /* ---- elements (struct interface) ----------------------------------------------- */

@@ -208,7 +208,8 @@ static inline int ct_declassify_mask(ct_mask m)
     return ct_to_int(m);
 }
 
-/* Wipe a secret buffer; the compiler cannot remove it (src/internal/wipe.c). */
+/* Wipe a secret buffer; the compiler cannot remove it (src/internal/wipe.c;
+ * exported, and declared for users in include/vec25519/util.h). */
 void vec25519_wipe(void *p, size_t n);
 
 #endif /* VEC25519_INTERNAL_CT_H */

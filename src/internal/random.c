@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Operating-system randomness: contract, blocking and failure behaviour in
- * random.h. getrandom(2) first (Linux), then the /dev/urandom device read
- * with unbuffered POSIX read(2) (so no random bytes linger in a stdio buffer).
+ * The library's randomness: contract, blocking and failure behaviour in
+ * random.h and include/vec25519/util.h. The hook of vec25519_random_set_hook
+ * if one is installed; otherwise getrandom(2) first (Linux), then the
+ * /dev/urandom device read with unbuffered POSIX read(2) (so no random bytes
+ * linger in a stdio buffer).
  */
 #if defined(__unix__) || defined(__APPLE__)
 #define _POSIX_C_SOURCE 200809L /* open/read/close under -std=c11 */
 #define VEC25519_HAVE_POSIX 1
 #endif
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +26,9 @@
 #include <sys/random.h>
 #endif
 
+#include "vec25519/util.h"
+
+#include "ct.h"
 #include "random.h"
 
 #if defined(__linux__)
@@ -71,7 +77,8 @@ static int fill_device(uint8_t *p, size_t n)
 #endif
 }
 
-int vec25519_os_random_try(void *buf, size_t n)
+/* The operating system's generator: 0, or -1 with buf zeroed. */
+static int os_random(void *buf, size_t n)
 {
     uint8_t *p = (uint8_t *)buf;
 #if defined(__linux__)
@@ -85,10 +92,39 @@ int vec25519_os_random_try(void *buf, size_t n)
     return -1;
 }
 
-void vec25519_os_random(void *buf, size_t n)
+/* The hook (NULL: the OS). Stored ctx first and read fn first, with
+ * release/acquire on fn: a draw that sees a new fn sees the ctx stored with
+ * it (util.h: changes must not race with draws). */
+static _Atomic(vec25519_random_hook) hook_fn;
+static _Atomic(void *) hook_ctx;
+
+VEC25519_API void vec25519_random_set_hook(vec25519_random_hook fn, void *ctx)
 {
-    if (vec25519_os_random_try(buf, n) == 0) return;
-    fputs("vec25519: no operating-system randomness (getrandom and /dev/urandom failed)\n",
+    atomic_store_explicit(&hook_ctx, fn != NULL ? ctx : NULL, memory_order_relaxed);
+    atomic_store_explicit(&hook_fn, fn, memory_order_release);
+}
+
+int random_fill_try(void *buf, size_t n)
+{
+    if (n == 0) return 0;
+    vec25519_random_hook fn = atomic_load_explicit(&hook_fn, memory_order_acquire);
+    if (fn == NULL) return os_random(buf, n);
+    void *ctx = atomic_load_explicit(&hook_ctx, memory_order_relaxed);
+    if (fn(ctx, (uint8_t *)buf, n) == 0) return 0;
+    vec25519_wipe(buf, n); /* whatever the failed hook left there */
+    return -1;
+}
+
+void random_fill(void *buf, size_t n)
+{
+    if (random_fill_try(buf, n) == 0) return;
+    fputs("vec25519: no randomness (the random hook failed, or getrandom and /dev/urandom did)\n",
           stderr);
     abort();
+}
+
+VEC25519_API int vec25519_random_bytes(void *buf, size_t len)
+{
+    if (buf == NULL) return len == 0 ? 0 : -1;
+    return random_fill_try(buf, len);
 }

@@ -62,37 +62,45 @@ typedef void batch_kernel(uint8_t (*out)[32], const uint8_t (*scalars)[32],
                           const uint8_t (*points)[32]);
 
 /*
- * Entries 0 … n−1 on a w-lane kernel (w ≤ 8): the full chunks of w, then a
- * remainder r = n mod w ≥ pad_min on padded copies (the r entries, then zero
- * lanes: public, and harmless since their output is discarded; the copies
- * are wiped). Returns how many entries were done (n, or n − r).
+ * Entries 0 … n−1 (32 bytes each, back to back) on a w-lane kernel (w ≤ 8):
+ * each full chunk of w, then a remainder r = n mod w ≥ pad_min padded with
+ * zero lanes (public, and harmless since their output is discarded), is
+ * copied into the kernel's arrays, run, and copied out; the copies are
+ * wiped. Copying (at most 768 bytes per chunk of 8 ladders) keeps the flat
+ * public buffers apart from the kernel's 32-byte rows, and reads each
+ * chunk's inputs before its outputs are written (out may alias scalars or
+ * points). Returns how many entries were done (n, or n − r).
  */
 static size_t batch_chunks(batch_kernel *kernel, size_t w, size_t pad_min, size_t n,
-                           uint8_t out[][32], const uint8_t scalars[][32],
-                           const uint8_t points[][32])
+                           uint8_t *out, const uint8_t *scalars, const uint8_t *points)
 {
     uint8_t k[8][32], u[8][32], r[8][32];
-    size_t i = 0, rest;
+    size_t i = 0;
 
-    for (; i + w <= n; i += w) kernel(out + i, scalars + i, points + i);
-    rest = n - i;
-    if (rest == 0 || rest < pad_min) return i;
     memset(k, 0, sizeof k);
     memset(u, 0, sizeof u);
-    memcpy(k, scalars + i, rest * 32);
-    memcpy(u, points + i, rest * 32);
-    kernel(r, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
-    memcpy(out + i, r, rest * 32);
+    while (i < n) {
+        size_t m = n - i < w ? n - i : w;
+        if (m < w && m < pad_min) break; /* a small remainder: one by one */
+        memcpy(k, scalars + 32 * i, 32 * m);
+        memcpy(u, points + 32 * i, 32 * m);
+        if (m < w) {
+            memset(k[m], 0, 32 * (w - m));
+            memset(u[m], 0, 32 * (w - m));
+        }
+        kernel(r, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
+        memcpy(out + 32 * i, r, 32 * m);
+        i += m;
+    }
     vec25519_wipe(k, sizeof k);
     vec25519_wipe(u, sizeof u);
     vec25519_wipe(r, sizeof r);
-    return n;
+    return i;
 }
 #endif
 
 /* The raw ladders of all n entries (before the §6.1 check). */
-static void batch_ladders(size_t n, uint8_t out[][32], const uint8_t scalars[][32],
-                          const uint8_t points[][32])
+static void batch_ladders(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points)
 {
     const struct backend *b = backend_get();
     size_t i = 0;
@@ -107,25 +115,32 @@ static void batch_ladders(size_t n, uint8_t out[][32], const uint8_t scalars[][3
                          points);
 #endif
 #endif
-    for (; i < n; i++) b->x25519(out[i], scalars[i], points[i]);
+    for (; i < n; i++) b->x25519(out + 32 * i, scalars + 32 * i, points + 32 * i);
 }
 
 /*
- * out[i] = X25519(scalars[i], points[i]) for i < n; results[i] (if results
- * != NULL) = what vec25519_x25519 would return. Returns -1 if any entry
- * failed. out[i] may be the same buffer as scalars[i] or points[i]: every
+ * out[i] = X25519(scalars[i], points[i]) for i < n (entry i at 32·i of each
+ * buffer); results[i] (if results != NULL) = what vec25519_x25519 would
+ * return. Returns -1 if any entry failed. out may be the same buffer as
+ * scalars or points: every
  * kernel reads its entries' inputs before writing their outputs, and
  * entries are processed in increasing order. Constant time in every scalar
  * and point (n public).
  */
-VEC25519_API int vec25519_x25519_batch(size_t n, uint8_t out[][32], const uint8_t scalars[][32],
-                                       const uint8_t points[][32], int *results)
+VEC25519_API int vec25519_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
+                                       const uint8_t *points, int *results)
 {
     int rc = 0;
 
+    if (n == 0) return 0;
+    if (out == NULL || scalars == NULL || points == NULL) {
+        if (out != NULL) memset(out, 0, 32 * n);
+        if (results) for (size_t i = 0; i < n; i++) results[i] = -1;
+        return -1;
+    }
     batch_ladders(n, out, scalars, points);
     for (size_t i = 0; i < n; i++) {
-        int r = x25519_finish(out[i]);
+        int r = x25519_finish(out + 32 * i);
         if (results) results[i] = r;
         rc |= r;
     }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "vec25519/util.h"
 #include "vec25519/x25519.h"
 
 #include "../backend/backend.h"
@@ -197,4 +198,16 @@ VEC25519_API int vec25519_x25519_base(uint8_t out[32], const uint8_t scalar[32])
     vec25519_wipe(&den, sizeof den);
     vec25519_wipe(&u, sizeof u);
     return x25519_finish(out);
+}
+
+/* sk = 32 random bytes (as drawn; X25519 clamps), pk = X25519(sk, 9). */
+VEC25519_API int vec25519_x25519_keypair_random(uint8_t pk[32], uint8_t sk[32])
+{
+    if (vec25519_random_bytes(sk, 32) != 0) {
+        memset(pk, 0, 32);
+        return -1; /* sk is zeroed by vec25519_random_bytes */
+    }
+    (void)vec25519_x25519_base(pk, sk); /* cannot fail for a clamped scalar */
+    ct_declassify(pk, 32);              /* the public key */
+    return 0;
 }

@@ -332,9 +332,13 @@ static int cmd_sign_ref(const char *keypath, const char *msgpath, const char *ou
     memcpy(sk + 32, k.pub, 32);
     cli_key_wipe(&k);
     size_t n = read_file(msgpath, &m);
-    vec25519_ed25519_sign(s, m, n, sk);
+    int rc = vec25519_ed25519_sign(s, m, n, sk);
     vec25519_wipe(sk, sizeof sk);
     free(m);
+    if (rc != 0) {
+        fprintf(stderr, "vec25519_ed25519_sign failed\n");
+        return 1;
+    }
     write_file(out, s, sizeof s);
     return 0;
 }

@@ -45,6 +45,8 @@
 #include "backend/backend.h"
 #include "backend/serial/ge.h"
 #include "backend/serial/msm.h"
+#include "ed25519/ed25519_internal.h"
+#include "ed25519/sign_stream.h"
 #include "field/fe.h"
 #include "internal/cpu.h"
 #include "internal/ct.h"
@@ -56,7 +58,7 @@
 
 /* ---- bookkeeping ------------------------------------------------------------ */
 
-#define MAX_OPS 160
+#define MAX_OPS 200
 
 static const char *backend_name;
 static const char *covered[MAX_OPS];
@@ -207,7 +209,7 @@ static void check_x25519_batch(void)
     SECRET(k, sizeof k);
     SECRET(u, sizeof u);
     OP("vec25519_x25519_batch",
-       rc = vec25519_x25519_batch(11, out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, res);
+       rc = vec25519_x25519_batch(11, out[0], k[0], u[0], res);
        CHECK(rc == 0 || rc == -1, "x25519_batch returned %d", rc));
     expect_secret(out, sizeof out, "vec25519_x25519_batch");
 }
@@ -234,10 +236,41 @@ static void check_ed25519(unsigned it)
     PUBLIC(pk, 32); /* a public key is public */
 
     SECRET(sk, 64); /* the whole secret key, its copy of pk included */
-    OP("vec25519_ed25519_sign", vec25519_ed25519_sign(sig, msg, len, sk));
+    /* keypair stored the pair's tag: the key-pair check is a cache hit. */
+    OP("vec25519_ed25519_sign", rc = vec25519_ed25519_sign(sig, msg, len, sk);
+       CHECK(rc == 0, "ed25519_sign returned %d", rc)); /* the check's verdict is public */
     PUBLIC(sig, 64); /* a signature is public */
     CHECK(vec25519_ed25519_verify(sig, msg, len, pk) == 0,
           "Ed25519 signature (len %zu) does not verify under backend %s", len, backend_name);
+    /* The miss: the full check ([a]B, encoding, comparison), then the insertion. */
+    ed25519_key_check_cache_clear();
+    SECRET(sk, 64);
+    OP("vec25519_ed25519_sign (key check: cache miss)",
+       rc = vec25519_ed25519_sign(sig, msg, len, sk);
+       CHECK(rc == 0, "ed25519_sign returned %d", rc));
+    PUBLIC(sig, 64); /* a signature is public */
+    /* A mismatched public half: the full check, then the refusal (public). */
+    {
+        uint8_t bad[64];
+        memcpy(bad, sk, 64);
+        bad[40] ^= 1;
+        SECRET(bad, 64);
+        OP("vec25519_ed25519_sign (mismatched pk)", rc = vec25519_ed25519_sign(sig, msg, len, bad);
+           CHECK(rc == -1, "sign with a mismatched pk returned %d", rc));
+    }
+    /* Two-pass signing (src/ed25519/sign_stream.h), the message in two pieces. */
+    {
+        ed25519_sign2 st;
+        SECRET(sk, 64);
+        OP("ed25519_sign2 (two-pass signing)", rc = ed25519_sign2_init(&st, sk);
+           CHECK(rc == 0, "sign2_init returned %d", rc); ed25519_sign2_update(&st, msg, len / 2);
+           ed25519_sign2_update(&st, msg + len / 2, len - len / 2); ed25519_sign2_next_pass(&st);
+           ed25519_sign2_update(&st, msg, len); rc = ed25519_sign2_final(&st, sig);
+           CHECK(rc == 0, "sign2_final returned %d", rc));
+        PUBLIC(sig, 64); /* a signature is public */
+        CHECK(vec25519_ed25519_verify(sig, msg, len, pk) == 0,
+              "two-pass signature does not verify");
+    }
 
     SECRET(sk, 64);
     OP("vec25519_ed25519ctx_sign", rc = vec25519_ed25519ctx_sign(sig, msg, len, ctx, clen, sk);
@@ -254,6 +287,22 @@ static void check_ed25519(unsigned it)
     CHECK(vec25519_ed25519ph_verify(sig, msg, len, ctx, phclen, pk) == 0,
           "Ed25519ph signature (len %zu, ctx %zu) does not verify under backend %s", len, phclen,
           backend_name);
+
+    /* Streaming Ed25519ph: the message (here secret too) hashed in two pieces. */
+    {
+        vec25519_ed25519ph_state st;
+        SECRET(sk, 64);
+        SECRET(msg, sizeof msg);
+        OP("vec25519_ed25519ph_init/update/final_sign", vec25519_ed25519ph_init(&st);
+           vec25519_ed25519ph_update(&st, msg, len / 3);
+           vec25519_ed25519ph_update(&st, msg + len / 3, len - len / 3);
+           rc = vec25519_ed25519ph_final_sign(&st, sig, ctx, phclen, sk);
+           CHECK(rc == 0, "ed25519ph_final_sign returned %d", rc));
+        PUBLIC(sig, 64); /* a signature is public */
+        PUBLIC(msg, sizeof msg);
+        CHECK(vec25519_ed25519ph_verify(sig, msg, len, ctx, phclen, pk) == 0,
+              "streamed Ed25519ph signature does not verify under backend %s", backend_name);
+    }
 }
 
 /* ---- the backend's constant-time scalar multiplications ------------------------ */
@@ -312,20 +361,20 @@ static void check_msm_ct(unsigned it)
 {
     static uint8_t scalars[MSM_MAX][32];
     static ge_ext points[MSM_MAX];
-    static vec25519_ed25519_point epts[MSM_MAX];
+    static vec25519_edwards25519_point epts[MSM_MAX];
     static vec25519_ristretto255_point rpts[MSM_MAX];
     size_t n = msm_sizes[it % N_MSM_SIZES];
     const uint8_t (*sc)[32] = (const uint8_t(*)[32])scalars;
     uint8_t x[32];
     ge_ext R;
-    vec25519_ed25519_point er;
+    vec25519_edwards25519_point er;
     vec25519_ristretto255_point rr;
 
     for (size_t i = 0; i < n; i++) {
         test_rng_bytes(x, 32);
         x[31] &= 127;
         ge_scalarmult_base(&points[i], x);
-        vec25519_ed25519_point_mul_base(&epts[i], x);
+        vec25519_edwards25519_point_mul_base(&epts[i], x);
         vec25519_ristretto255_point_mul_base(&rpts[i], x);
     }
     test_rng_bytes(scalars, sizeof scalars); /* any 256-bit values */
@@ -337,9 +386,9 @@ static void check_msm_ct(unsigned it)
     expect_secret(&R, sizeof R, "ge_msm_straus_ct");
     OP("ge_msm_straus_ct_stack", ge_msm_straus_ct_stack(&R, n, sc, points));
     expect_secret(&R, sizeof R, "ge_msm_straus_ct_stack");
-    OP("ed25519_point_multiscalar",
-       vec25519_ed25519_point_multiscalar(&er, &scalars[0][0], epts, n));
-    expect_secret(&er, 160, "ed25519_point_multiscalar");
+    OP("edwards25519_point_multiscalar",
+       vec25519_edwards25519_point_multiscalar(&er, &scalars[0][0], epts, n));
+    expect_secret(&er, 160, "edwards25519_point_multiscalar");
     OP("ristretto255_point_multiscalar",
        vec25519_ristretto255_point_multiscalar(&rr, &scalars[0][0], rpts, n));
     expect_secret(&rr, 160, "ristretto255_point_multiscalar");
@@ -494,17 +543,17 @@ static void check_group(void)
 static void random_ed_encoding(uint8_t enc[32])
 {
     uint8_t x[32];
-    vec25519_ed25519_point P;
+    vec25519_edwards25519_point P;
 
     test_rng_bytes(x, 32);
-    vec25519_ed25519_point_mul_base(&P, x);
-    vec25519_ed25519_point_tobytes(enc, &P);
+    vec25519_edwards25519_point_mul_base(&P, x);
+    vec25519_edwards25519_point_tobytes(enc, &P);
 }
 
 static void check_edwards25519(void)
 {
     uint8_t n[32], wide[64], enc[32], enc2[32], q[32], sk[64], xsk[32];
-    vec25519_ed25519_point P, Q, R;
+    vec25519_edwards25519_point P, Q, R;
     int rc, v[4];
 
     random_ed_encoding(enc);  /* public points, for the functions whose */
@@ -515,59 +564,63 @@ static void check_edwards25519(void)
     SECRET(wide, 64);
 
     /* Byte level, secret scalar, public point; the verdict is public. */
-    OP("vec25519_ed25519_scalarmult", rc = vec25519_ed25519_scalarmult(q, n, enc);
-       CHECK(rc == 0, "ed25519_scalarmult returned %d", rc));
-    expect_secret(q, 32, "vec25519_ed25519_scalarmult");
-    OP("vec25519_ed25519_scalarmult_noclamp", rc = vec25519_ed25519_scalarmult_noclamp(q, n, enc);
-       CHECK(rc == 0, "ed25519_scalarmult_noclamp returned %d", rc));
-    OP("vec25519_ed25519_scalarmult_base", rc = vec25519_ed25519_scalarmult_base(q, n);
-       CHECK(rc == 0, "ed25519_scalarmult_base returned %d", rc));
-    expect_secret(q, 32, "vec25519_ed25519_scalarmult_base");
-    OP("vec25519_ed25519_scalarmult_base_noclamp",
-       rc = vec25519_ed25519_scalarmult_base_noclamp(q, n);
-       CHECK(rc == 0, "ed25519_scalarmult_base_noclamp returned %d", rc));
+    OP("vec25519_edwards25519_scalarmult", rc = vec25519_edwards25519_scalarmult(q, n, enc);
+       CHECK(rc == 0, "edwards25519_scalarmult returned %d", rc));
+    expect_secret(q, 32, "vec25519_edwards25519_scalarmult");
+    OP("vec25519_edwards25519_scalarmult_noclamp",
+       rc = vec25519_edwards25519_scalarmult_noclamp(q, n, enc);
+       CHECK(rc == 0, "edwards25519_scalarmult_noclamp returned %d", rc));
+    OP("vec25519_edwards25519_scalarmult_base", rc = vec25519_edwards25519_scalarmult_base(q, n);
+       CHECK(rc == 0, "edwards25519_scalarmult_base returned %d", rc));
+    expect_secret(q, 32, "vec25519_edwards25519_scalarmult_base");
+    OP("vec25519_edwards25519_scalarmult_base_noclamp",
+       rc = vec25519_edwards25519_scalarmult_base_noclamp(q, n);
+       CHECK(rc == 0, "edwards25519_scalarmult_base_noclamp returned %d", rc));
 
     /* Byte level on secret encodings: constant time except for the verdict. */
     SECRET(enc, 32);
     SECRET(enc2, 32);
-    OP("vec25519_ed25519_is_valid_point", rc = vec25519_ed25519_is_valid_point(enc);
-       CHECK(rc == 1, "ed25519_is_valid_point returned %d", rc));
-    OP("vec25519_ed25519_add/sub", rc = vec25519_ed25519_add(q, enc, enc2);
-       CHECK(rc == 0, "ed25519_add returned %d", rc); rc = vec25519_ed25519_sub(q, q, enc2);
-       CHECK(rc == 0, "ed25519_sub returned %d", rc));
-    expect_secret(q, 32, "vec25519_ed25519_add/sub");
+    OP("vec25519_edwards25519_is_valid_point", rc = vec25519_edwards25519_is_valid_point(enc);
+       CHECK(rc == 1, "edwards25519_is_valid_point returned %d", rc));
+    OP("vec25519_edwards25519_add/sub", rc = vec25519_edwards25519_add(q, enc, enc2);
+       CHECK(rc == 0, "edwards25519_add returned %d", rc);
+       rc = vec25519_edwards25519_sub(q, q, enc2);
+       CHECK(rc == 0, "edwards25519_sub returned %d", rc));
+    expect_secret(q, 32, "vec25519_edwards25519_add/sub");
 
     /* Struct interface: secret points and scalars. */
-    OP("vec25519_ed25519_point_frombytes", rc = vec25519_ed25519_point_frombytes(&P, enc);
-       CHECK(rc == 0, "ed25519_point_frombytes returned %d", rc);
-       rc = vec25519_ed25519_point_frombytes(&Q, enc2);
-       CHECK(rc == 0, "ed25519_point_frombytes returned %d", rc));
-    expect_secret(&P, sizeof P, "vec25519_ed25519_point_frombytes");
-    OP("vec25519_ed25519_point_add/sub/neg", vec25519_ed25519_point_add(&R, &P, &Q);
-       vec25519_ed25519_point_sub(&R, &R, &P); vec25519_ed25519_point_neg(&R, &R));
-    OP("vec25519_ed25519_point_mul", vec25519_ed25519_point_mul(&R, n, &P));
-    expect_secret(&R, sizeof R, "vec25519_ed25519_point_mul");
-    OP("vec25519_ed25519_point_mul_base", vec25519_ed25519_point_mul_base(&Q, n));
-    expect_secret(&Q, sizeof Q, "vec25519_ed25519_point_mul_base");
-    OP("vec25519_ed25519_point_mul_by_cofactor", vec25519_ed25519_point_mul_by_cofactor(&R, &R));
+    OP("vec25519_edwards25519_point_frombytes", rc = vec25519_edwards25519_point_frombytes(&P, enc);
+       CHECK(rc == 0, "edwards25519_point_frombytes returned %d", rc);
+       rc = vec25519_edwards25519_point_frombytes(&Q, enc2);
+       CHECK(rc == 0, "edwards25519_point_frombytes returned %d", rc));
+    expect_secret(&P, sizeof P, "vec25519_edwards25519_point_frombytes");
+    OP("vec25519_edwards25519_point_add/sub/neg", vec25519_edwards25519_point_add(&R, &P, &Q);
+       vec25519_edwards25519_point_sub(&R, &R, &P); vec25519_edwards25519_point_neg(&R, &R));
+    OP("vec25519_edwards25519_point_mul", vec25519_edwards25519_point_mul(&R, n, &P));
+    expect_secret(&R, sizeof R, "vec25519_edwards25519_point_mul");
+    OP("vec25519_edwards25519_point_mul_base", vec25519_edwards25519_point_mul_base(&Q, n));
+    expect_secret(&Q, sizeof Q, "vec25519_edwards25519_point_mul_base");
+    OP("vec25519_edwards25519_point_mul_by_cofactor",
+       vec25519_edwards25519_point_mul_by_cofactor(&R, &R));
     /* These verdicts are constant time, not declassified: kept secret. */
-    OP("vec25519_ed25519_point_eq/is_small_order/is_torsion_free",
-       v[0] = vec25519_ed25519_point_eq(&P, &Q); v[1] = vec25519_ed25519_point_is_small_order(&R);
-       v[2] = vec25519_ed25519_point_is_torsion_free(&P); v[3] = v[0] | v[1] | v[2]);
-    expect_secret(v, sizeof v, "vec25519_ed25519_point predicates");
-    OP("vec25519_ed25519_point_tobytes", vec25519_ed25519_point_tobytes(q, &R));
-    expect_secret(q, 32, "vec25519_ed25519_point_tobytes");
+    OP("vec25519_edwards25519_point_eq/is_small_order/is_torsion_free",
+       v[0] = vec25519_edwards25519_point_eq(&P, &Q);
+       v[1] = vec25519_edwards25519_point_is_small_order(&R);
+       v[2] = vec25519_edwards25519_point_is_torsion_free(&P); v[3] = v[0] | v[1] | v[2]);
+    expect_secret(v, sizeof v, "vec25519_edwards25519_point predicates");
+    OP("vec25519_edwards25519_point_tobytes", vec25519_edwards25519_point_tobytes(q, &R));
+    expect_secret(q, 32, "vec25519_edwards25519_point_tobytes");
 
     /* Scalars mod ℓ. */
-    OP("vec25519_ed25519_scalar_reduce", vec25519_ed25519_scalar_reduce(q, wide));
-    OP("vec25519_ed25519_scalar_invert", rc = vec25519_ed25519_scalar_invert(q, q);
-       CHECK(rc == 0, "ed25519_scalar_invert returned %d", rc)); /* the verdict is public */
-    expect_secret(q, 32, "vec25519_ed25519_scalar_invert");
-    OP("vec25519_ed25519_scalar_add/sub/mul/negate/complement",
-       vec25519_ed25519_scalar_add(q, q, n); vec25519_ed25519_scalar_sub(q, q, n);
-       vec25519_ed25519_scalar_mul(q, q, n); vec25519_ed25519_scalar_negate(q, q);
-       vec25519_ed25519_scalar_complement(q, q));
-    expect_secret(q, 32, "vec25519_ed25519_scalar_*");
+    OP("vec25519_edwards25519_scalar_reduce", vec25519_edwards25519_scalar_reduce(q, wide));
+    OP("vec25519_edwards25519_scalar_invert", rc = vec25519_edwards25519_scalar_invert(q, q);
+       CHECK(rc == 0, "edwards25519_scalar_invert returned %d", rc)); /* the verdict is public */
+    expect_secret(q, 32, "vec25519_edwards25519_scalar_invert");
+    OP("vec25519_edwards25519_scalar_add/sub/mul/negate/complement",
+       vec25519_edwards25519_scalar_add(q, q, n); vec25519_edwards25519_scalar_sub(q, q, n);
+       vec25519_edwards25519_scalar_mul(q, q, n); vec25519_edwards25519_scalar_negate(q, q);
+       vec25519_edwards25519_scalar_complement(q, q));
+    expect_secret(q, 32, "vec25519_edwards25519_scalar_*");
 
     /* Ed25519 secret key to X25519 secret key. */
     test_rng_bytes(sk, 64);
@@ -682,6 +735,10 @@ static void check_hash_to_curve(unsigned it)
     OP("vec25519_curve25519_encode_to_curve",
        rc = vec25519_curve25519_encode_to_curve(p, msg, len, dst, sizeof dst - 1);
        CHECK(rc == 0, "curve25519_encode_to_curve returned %d", rc));
+    OP("vec25519_ristretto255_hash_to_group",
+       rc = vec25519_ristretto255_hash_to_group(p, msg, len, dst, sizeof dst - 1);
+       CHECK(rc == 0, "ristretto255_hash_to_group returned %d", rc));
+    if (len > 0) expect_secret(p, 32, "vec25519_ristretto255_hash_to_group");
 
     /* Elligator 2 both ways on secret inputs. The verdict of the inverse is
      * constant time too (hash_to_curve.h), so it stays secret: not branched on. */
@@ -707,6 +764,54 @@ static void check_hash_to_curve(unsigned it)
     uint8_t back[32];
     vec25519_elligator2_map(back, rep);
     CHECK(memcmp(back, pk, 32) == 0, "elligator2_map(representative) != pk");
+}
+
+/* ---- randomness, wiping, comparing (include/vec25519/util.h) ------------------------- */
+
+/* The random hook of the harness: test bytes, marked secret, as a real
+ * generator's output is. */
+static int secret_hook(void *ctx, uint8_t *buf, size_t len)
+{
+    (void)ctx;
+    test_rng_bytes(buf, len);
+    SECRET(buf, len);
+    return 0;
+}
+
+static void check_util(unsigned it)
+{
+    uint8_t a[100], b[100], pk[32], sk[64], xpk[32], xsk[32], s[32], e[32];
+    size_t len = 1 + it % 100;
+    int rc, eq;
+
+    vec25519_random_set_hook(secret_hook, NULL);
+    OP("vec25519_random_bytes", rc = vec25519_random_bytes(a, len);
+       CHECK(rc == 0, "random_bytes returned %d", rc));
+    expect_secret(a, len, "vec25519_random_bytes");
+    OP("vec25519_ed25519_keypair_random", rc = vec25519_ed25519_keypair_random(pk, sk);
+       CHECK(rc == 0, "ed25519_keypair_random returned %d", rc));
+    expect_secret(sk, 32, "vec25519_ed25519_keypair_random (sk)");
+    PUBLIC(pk, 32); /* a public key is public */
+    OP("vec25519_x25519_keypair_random", rc = vec25519_x25519_keypair_random(xpk, xsk);
+       CHECK(rc == 0, "x25519_keypair_random returned %d", rc));
+    expect_secret(xsk, 32, "vec25519_x25519_keypair_random (sk)");
+    PUBLIC(xpk, 32); /* a public key is public */
+    OP("vec25519_edwards25519_scalar_random", vec25519_edwards25519_scalar_random(s));
+    expect_secret(s, 32, "vec25519_edwards25519_scalar_random");
+    OP("vec25519_ristretto255_scalar_random", vec25519_ristretto255_scalar_random(s));
+    OP("vec25519_ristretto255_random", vec25519_ristretto255_random(e));
+    expect_secret(e, 32, "vec25519_ristretto255_random");
+    vec25519_random_set_hook(NULL, NULL);
+
+    /* memeq on secrets: equal and unequal; the answer stays secret. */
+    test_rng_bytes(a, sizeof a);
+    memcpy(b, a, sizeof b);
+    if (it & 1) b[it % len] ^= 1;
+    SECRET(a, sizeof a);
+    SECRET(b, sizeof b);
+    OP("vec25519_memeq", eq = vec25519_memeq(a, b, len));
+    expect_secret(&eq, sizeof eq, "vec25519_memeq (answer)");
+    OP("vec25519_wipe", vec25519_wipe(a, len));
 }
 
 /* ---- SHA-512 of a secret message --------------------------------------------------- */
@@ -791,6 +896,7 @@ int main(int argc, char **argv)
             check_scalar();
             check_group();
             check_sha512(it);
+            check_util(it);
         }
         printf("backend %s: %u iteration(s), %zu operations:", b->name, iterations, n_covered);
         for (size_t i = 0; i < n_covered; i++) printf("%s %s", i ? "," : "", covered[i]);

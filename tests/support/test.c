@@ -218,6 +218,28 @@ const char *vec_last_comment(const vec_reader *r)
     return last_comment;
 }
 
+long vec_field_var(const vec_reader *r, int i, uint8_t *out, size_t cap)
+{
+    long n = i < r->nfields ? hex_decode(out, cap, r->fields[i]) : -1;
+    test_checks++;
+    if (n < 0)
+        test_fail(__FILE__, __LINE__, "%s:%lu: field %d is not hex of at most %zu bytes", r->path,
+                  r->lineno, i, cap);
+    return n;
+}
+
+int vec_field_hex(const vec_reader *r, int i, uint8_t *out, size_t n)
+{
+    long got = vec_field_var(r, i, out, n);
+    if (got == (long)n) return 1;
+    if (got >= 0) {
+        test_checks++;
+        test_fail(__FILE__, __LINE__, "%s:%lu: field %d must be %zu bytes", r->path, r->lineno, i,
+                  n);
+    }
+    return 0;
+}
+
 void vec_close(vec_reader *r)
 {
     if (r->f) fclose(r->f);

@@ -69,6 +69,11 @@ int vec_next(vec_reader *r);
 /* The comment lines are also useful (e.g. "# TEST 1"): the last one seen. */
 const char *vec_last_comment(const vec_reader *r);
 void vec_close(vec_reader *r);
+/* Field i of the current line as hex of at most cap bytes: its length, or -1
+ * (reported as a failed check, with the file and line). */
+long vec_field_var(const vec_reader *r, int i, uint8_t *out, size_t cap);
+/* Field i as exactly n bytes of hex: 1, or 0 (reported). */
+int vec_field_hex(const vec_reader *r, int i, uint8_t *out, size_t n);
 /* Path of a vector file (for programs that parse JSON themselves). */
 const char *vec_path(const char *rel);
 
