@@ -220,10 +220,14 @@ static int create_temp(struct cli_out *o, mode_t perm, struct cli_err *e)
             o->slot = cli_temp_register(o->tmp);
             return 0;
         }
-        if (errno != EEXIST)
+        if (errno != EEXIST) {
+            int err = errno;
+            o->tmp[0] = '\0'; /* not ours: never to be removed */
             return cli_errf(e, "cannot create a temporary file in '%s': %s (%s)", dir,
-                            strerror(errno), unchanged(o));
+                            strerror(err), unchanged(o));
+        }
     }
+    o->tmp[0] = '\0';
     return cli_errf(e, "cannot create a temporary file in '%s': too many name collisions",
                     dir);
 }
