@@ -26,6 +26,13 @@ OPENSSL=${OPENSSL:-openssl}
 command -v "$OPENSSL" >/dev/null 2>&1 || { echo "SKIPPED: no openssl command"; exit 77; }
 command -v timeout >/dev/null 2>&1 || { echo "SKIPPED: no timeout command"; exit 77; }
 export OPENSSL_MODULES="$MOD"
+# A sanitizer build of the module (tests/provider/CMakeLists.txt): the
+# uninstrumented programs get the AddressSanitizer runtime preloaded, and
+# their own allocations are not leak-checked.
+if [ -n "${VEC25519_PRELOAD:-}" ]; then
+    export LD_PRELOAD="$VEC25519_PRELOAD"
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
 unset OPENSSL_CONF VEC25519_PROVIDER_TRACE
 T=$(mktemp -d) || exit 1
 server_pid=
