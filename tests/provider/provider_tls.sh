@@ -4,7 +4,7 @@
 # certificate, -groups x25519) and `openssl s_client`, the vec25519 provider
 # configured by the openssl.cnf snippet of docs/openssl.md (OPENSSL_CONF):
 #   1. server ours, client default    2. server default, client ours
-#   3. both ours
+#   3. both ours                      4. both ours by -provider/-propquery
 # Proof that our code did the work: each process writes its operation trace
 # (VEC25519_PROVIDER_TRACE); the side running the snippet must show
 #   server: x25519-keygen, x25519-derive (its key share) and ed25519-sign
@@ -72,15 +72,16 @@ else ok; fi
 # count FILE OP: the number of OP lines in a trace.
 count() { grep -cx "$2" "$1" 2>/dev/null; }
 
-# handshake NAME SERVER_CNF CLIENT_CNF
+# handshake NAME SERVER_CNF CLIENT_CNF SERVER_OURS CLIENT_OURS [SERVER_ARGS [CLIENT_ARGS]]
+# (*_OURS: 1 if that side runs our provider; *_ARGS: extra options, unquoted)
 handshake() {
-    name=$1 scnf=$2 ccnf=$3
+    name=$1 scnf=$2 ccnf=$3 sours=$4 cours=$5 sargs=${6:-} cargs=${7:-}
     rm -f s.trace c.trace s.log c.log
     port=
     for try in 1 2 3 4 5 6 7 8; do
         p=$(( (($$ * 7919 + try * 104729) % 20000) + 30000 ))
         VEC25519_PROVIDER_TRACE=$T/s.trace OPENSSL_CONF=$scnf timeout 30 "$OPENSSL" s_server \
-            -accept 127.0.0.1:$p -cert cert.pem -key key.pem -tls1_3 -groups x25519 \
+            $sargs -accept 127.0.0.1:$p -cert cert.pem -key key.pem -tls1_3 -groups x25519 \
             -naccept 1 -www >s.log 2>&1 &
         server_pid=$!
         i=0
@@ -97,7 +98,7 @@ handshake() {
     done
     if [ -z "$port" ]; then fail "$name: s_server did not start"; cat s.log; return; fi
     printf 'GET / HTTP/1.0\r\n\r\n' | VEC25519_PROVIDER_TRACE=$T/c.trace OPENSSL_CONF=$ccnf \
-        timeout 20 "$OPENSSL" s_client -connect 127.0.0.1:$port -servername localhost \
+        timeout 20 "$OPENSSL" s_client $cargs -connect 127.0.0.1:$port -servername localhost \
         -tls1_3 -groups x25519 -CAfile cert.pem -verify_return_error -ign_eof >c.log 2>&1
     rc=$?
     wait "$server_pid" 2>/dev/null
@@ -108,8 +109,8 @@ handshake() {
         grep -q "$want" c.log && ok || fail "$name: client output lacks '$want'"
     done
     for side in s c; do
-        cnf=$scnf; [ $side = c ] && cnf=$ccnf
-        if [ "$cnf" = ours.cnf ]; then
+        mine=$sours; [ $side = c ] && mine=$cours
+        if [ "$mine" = 1 ]; then
             sig=ed25519-sign; [ $side = c ] && sig=ed25519-verify
             for op in x25519-keygen x25519-derive $sig; do
                 n=$(count $side.trace $op)
@@ -123,9 +124,13 @@ handshake() {
     done
 }
 
-handshake "server ours, client default" ours.cnf default.cnf
-handshake "server default, client ours" default.cnf ours.cnf
-handshake "both ours" ours.cnf ours.cnf
+handshake "server ours, client default" ours.cnf default.cnf 1 0
+handshake "server default, client ours" default.cnf ours.cnf 0 1
+handshake "both ours" ours.cnf ours.cnf 1 1
+# The one-command form (docs/openssl.md): no configuration, the providers
+# and the preference on the command line, ours loaded last.
+one="-provider default -provider vec25519 -propquery ?provider=vec25519"
+handshake "both ours, -provider/-propquery" default.cnf default.cnf 1 1 "$one" "$one"
 
 echo "$checks passed, $fails failed"
 [ $fails -eq 0 ]
