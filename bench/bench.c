@@ -2,7 +2,7 @@
 /*
  * vec25519-bench — cycles and ns per operation, for each backend of this
  * build that the CPU can run, with libsodium and OpenSSL side by side when
- * they were found at configure time (design.md §7).
+ * they were found at configure time (docs/conventions.md §7).
  *
  * Every implementation is first run once and its result compared with the
  * expected one (known answers, or a different algorithm); a mismatch stops

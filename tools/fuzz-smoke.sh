@@ -83,7 +83,7 @@ if [ -f "$build/CMakeCache.txt" ] && grep -q '^VEC25519_FUZZ:BOOL=ON' "$build/CM
 fi
 if [ "$configured" = 0 ]; then
   CC="$cc" cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DVEC25519_FUZZ=ON \
-    -DVEC25519_BUILD_TESTS=OFF -DVEC25519_BUILD_BENCH=OFF >/dev/null
+    -DVEC25519_BUILD_TESTS=OFF -DVEC25519_BUILD_BENCH=OFF -DVEC25519_BUILD_CLI=OFF >/dev/null
 fi
 cmake --build "$build" -j"$(nproc)" --target vec25519_fuzz >"$build/fuzz-build.log" 2>&1 || {
   tail -n 40 "$build/fuzz-build.log" >&2

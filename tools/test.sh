@@ -5,7 +5,10 @@
 #   1. gcc, Release, warnings as errors: the whole suite — both serial fields
 #      (u64, u32), every backend this CPU has (forced with VEC25519_BACKEND),
 #      the AVX2/IFMA bounds-checking build, the valgrind constant-time checks,
-#      the install/consumer check and the benchmark smoke tests.
+#      the install matrix (layouts, pkg-config and find_package, C99 and C++,
+#      the examples against the installed package), the ABI and source-tree
+#      checks and the benchmark smoke tests; then the API reference (Doxygen,
+#      warnings as errors) when doxygen is installed.
 #   2. clang, AddressSanitizer + UndefinedBehaviorSanitizer, warnings as
 #      errors: the suite on the u64 field under every backend (the valgrind
 #      checks cannot run on a sanitizer build; the u32, bounds-checking and
@@ -24,9 +27,16 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
 echo "== 1/4 gcc Release: full suite"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DVEC25519_WERROR=ON >/dev/null
-cmake --build build -j"$jobs"
-ctest --test-dir build --output-on-failure -j"$jobs" "$@"
+cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DVEC25519_WERROR=ON \
+    -DVEC25519_BUILD_TESTS=ON >/dev/null
+cmake --build build-test -j"$jobs"
+ctest --test-dir build-test --output-on-failure -j"$jobs" "$@"
+if command -v doxygen >/dev/null 2>&1; then
+  echo "== API reference (Doxygen, warnings are errors)"
+  cmake --build build-test --target docs
+else
+  echo "doxygen not found: the API reference check is skipped"
+fi
 
 [ "${VEC25519_QUICK:-0}" = 1 ] && exit 0
 
@@ -34,16 +44,17 @@ if command -v clang >/dev/null 2>&1; then
   echo "== 2/4 clang ASan+UBSan: full suite"
   san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
   CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEC25519_WERROR=ON \
-      -DVEC25519_BUILD_BENCH=ON -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" \
+      -DVEC25519_BUILD_TESTS=ON -DVEC25519_BUILD_BENCH=ON -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" \
       -DCMAKE_SHARED_LINKER_FLAGS="$san" >/dev/null
   cmake --build build-asan -j"$jobs"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-asan --output-on-failure -j"$jobs" \
-      -E '^(ct_|install_|cli_install|cli_wycheproof)|_u32|_bounds' "$@"
+      -E '^(ct_|install_|cli_install|cli_wycheproof|abi_|source_tree)|_u32|_bounds' "$@"
 
   echo "== 3/4 clang MemorySanitizer: constant-time harness, every backend (IFMA included)"
   CC=clang cmake -S . -B build-ct-msan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEC25519_WERROR=ON \
-      -DVEC25519_CT_MSAN=ON -DVEC25519_BUILD_BENCH=OFF >/dev/null
+      -DVEC25519_CT_MSAN=ON -DVEC25519_BUILD_TESTS=ON -DVEC25519_BUILD_BENCH=OFF \
+      -DVEC25519_BUILD_CLI=OFF >/dev/null
   cmake --build build-ct-msan --target ct_msan -j"$jobs"
   ctest --test-dir build-ct-msan --output-on-failure -j"$jobs" -L ct_msan "$@"
 

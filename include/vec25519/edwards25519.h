@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/*
+/**
+ * @file
  * vec25519 — the edwards25519 group for protocol builders ("hazmat").
  *
  * The curve is -x² + y² = 1 + d·x²·y² over GF(2^255 - 19), d = -121665/121666
@@ -60,65 +61,65 @@
 extern "C" {
 #endif
 
-#define VEC25519_ED25519_POINTBYTES 32
-#define VEC25519_ED25519_SCALARBYTES 32
-#define VEC25519_ED25519_NONREDUCEDSCALARBYTES 64
+#define VEC25519_ED25519_POINTBYTES 32            /**< bytes in a point encoding */
+#define VEC25519_ED25519_SCALARBYTES 32           /**< bytes in a scalar */
+#define VEC25519_ED25519_NONREDUCEDSCALARBYTES 64 /**< bytes in the input of scalar_reduce */
 
-/*
+/**
  * A point of edwards25519. 160 bytes, 8-byte aligned; the contents are
  * internal (extended coordinates in the library's field representation) and
  * may change between versions, the size may not within a major version.
  * Initialise one only with the functions below; copying by assignment is fine.
  */
 typedef struct {
-    uint64_t opaque[20];
+    uint64_t opaque[20]; /**< internal */
 } vec25519_ed25519_point;
 
 /* ---- points (struct interface) ------------------------------------------------ */
 
-/* p = the point encoded by s (strict decoding, see above). Returns 0, or -1
+/** p = the point encoded by s (strict decoding, see above). Returns 0, or -1
  * with p zeroed (not a valid point) when s is not a strict encoding.
  * Constant time except for the verdict. */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_point_frombytes(vec25519_ed25519_point *p,
                                                                const uint8_t s[32]);
-/* s = the canonical encoding of p (RFC 8032 §5.1.2). Constant time. */
+/** s = the canonical encoding of p (RFC 8032 §5.1.2). Constant time. */
 VEC25519_API void vec25519_ed25519_point_tobytes(uint8_t s[32], const vec25519_ed25519_point *p);
-/* p = the identity (0, 1). */
+/** p = the identity (0, 1). */
 VEC25519_API void vec25519_ed25519_point_identity(vec25519_ed25519_point *p);
-/* p = B, the Ed25519 basepoint (RFC 8032 §5.1). */
+/** p = B, the Ed25519 basepoint (RFC 8032 §5.1). */
 VEC25519_API void vec25519_ed25519_point_base(vec25519_ed25519_point *p);
-/* r = p + q. Complete formulas: any points. Constant time. */
+/** r = p + q. Complete formulas: any points. Constant time. */
 VEC25519_API void vec25519_ed25519_point_add(vec25519_ed25519_point *r,
                                              const vec25519_ed25519_point *p,
                                              const vec25519_ed25519_point *q);
-/* r = p - q. Constant time. */
+/** r = p - q. Constant time. */
 VEC25519_API void vec25519_ed25519_point_sub(vec25519_ed25519_point *r,
                                              const vec25519_ed25519_point *p,
                                              const vec25519_ed25519_point *q);
-/* r = -p. Constant time. */
+/** r = -p. Constant time. */
 VEC25519_API void vec25519_ed25519_point_neg(vec25519_ed25519_point *r,
                                              const vec25519_ed25519_point *p);
-/* 1 if p = q (as points; projective comparison), else 0. Constant time. */
+/** 1 if p = q (as points; projective comparison), else 0. Constant time. */
 VEC25519_API int vec25519_ed25519_point_eq(const vec25519_ed25519_point *p,
                                            const vec25519_ed25519_point *q);
-/* r = [s]p for any 256-bit s (exact, also for points with a torsion
+/** r = [s]p for any 256-bit s (exact, also for points with a torsion
  * component). Constant time in s and p. */
 VEC25519_API void vec25519_ed25519_point_mul(vec25519_ed25519_point *r, const uint8_t s[32],
                                              const vec25519_ed25519_point *p);
-/* r = [s]B for any 256-bit s (fixed-base tables). Constant time in s. */
+/** r = [s]B for any 256-bit s (fixed-base tables). Constant time in s. */
 VEC25519_API void vec25519_ed25519_point_mul_base(vec25519_ed25519_point *r, const uint8_t s[32]);
-/* r = [a]A + [b]B for any 256-bit a, b. Variable time: a, A and b must be public. */
+/** r = [a]A + [b]B for any 256-bit a, b. Variable time: a, A and b must be public. */
 VEC25519_API void vec25519_ed25519_point_double_mul_base_vartime(vec25519_ed25519_point *r,
                                                                  const uint8_t a[32],
                                                                  const vec25519_ed25519_point *A,
                                                                  const uint8_t b[32]);
-/* r = [8]p. Constant time. */
+/** r = [8]p. Constant time. */
 VEC25519_API void vec25519_ed25519_point_mul_by_cofactor(vec25519_ed25519_point *r,
                                                          const vec25519_ed25519_point *p);
-/* 1 if [8]p is the identity (p is one of the 8 points of small order), else 0.
+/** 1 if [8]p is the identity (p is one of the 8 points of small order), else 0.
  * Constant time. */
 VEC25519_API int vec25519_ed25519_point_is_small_order(const vec25519_ed25519_point *p);
-/* 1 if [ℓ]p is the identity (p is in the prime-order subgroup; the identity
+/** 1 if [ℓ]p is the identity (p is in the prime-order subgroup; the identity
  * counts), else 0. Constant time. */
 VEC25519_API int vec25519_ed25519_point_is_torsion_free(const vec25519_ed25519_point *p);
 
@@ -140,13 +141,13 @@ VEC25519_API int vec25519_ed25519_point_is_torsion_free(const vec25519_ed25519_p
  *     stack tables (slower): they never fail.
  */
 
-/* Constant time in the scalars and the points (n is public): Straus with
+/** Constant time in the scalars and the points (n is public): Straus with
  * signed radix-16 digits and full table scans, on the best backend. */
 VEC25519_API void vec25519_ed25519_point_multiscalar(vec25519_ed25519_point *r,
                                                      const uint8_t *scalars,
                                                      const vec25519_ed25519_point *points,
                                                      size_t n);
-/* Variable time: the scalars and the points must be public. Straus with
+/** Variable time: the scalars and the points must be public. Straus with
  * wNAF for small n, Pippenger's bucket method for large n (both chosen by
  * the total bit length of the scalars), on the best backend. */
 VEC25519_API void vec25519_ed25519_point_multiscalar_vartime(vec25519_ed25519_point *r,
@@ -154,7 +155,7 @@ VEC25519_API void vec25519_ed25519_point_multiscalar_vartime(vec25519_ed25519_po
                                                              const vec25519_ed25519_point *points,
                                                              size_t n);
 
-/*
+/**
  * Precomputed static points, for a fixed set of public points used in many
  * multiscalar multiplications (e.g. generators of a commitment scheme):
  * tables of odd multiples (width-8 NAF, 7.5 KiB per point) are built once.
@@ -179,10 +180,14 @@ VEC25519_API void vec25519_ed25519_point_multiscalar_vartime(vec25519_ed25519_po
  */
 typedef struct vec25519_ed25519_precomp vec25519_ed25519_precomp;
 
+/** A new precomputed object for the n points (see above), or NULL when memory runs out. */
 VEC25519_API VEC25519_WUR vec25519_ed25519_precomp *vec25519_ed25519_precomp_new(
     const vec25519_ed25519_point *points, size_t n);
+/** Releases pc (NULL allowed). */
 VEC25519_API void vec25519_ed25519_precomp_free(vec25519_ed25519_precomp *pc);
+/** The number of static points of pc. */
 VEC25519_API size_t vec25519_ed25519_precomp_len(const vec25519_ed25519_precomp *pc);
+/** r = Σ [a_i]Q_i + Σ [b_j]P_j (see above). Variable time: every input public. */
 VEC25519_API void vec25519_ed25519_precomp_mul_vartime(vec25519_ed25519_point *r,
                                                        const vec25519_ed25519_precomp *pc,
                                                        const uint8_t *static_scalars,
@@ -192,21 +197,21 @@ VEC25519_API void vec25519_ed25519_precomp_mul_vartime(vec25519_ed25519_point *r
 
 /* ---- byte-level, libsodium crypto_core_ed25519_* ------------------------------- */
 
-/* 1 iff p is a strict encoding of a point of the prime-order subgroup other
+/** 1 iff p is a strict encoding of a point of the prime-order subgroup other
  * than the identity (not of small order), else 0 — as
  * crypto_core_ed25519_is_valid_point. Constant time except for the verdict. */
 VEC25519_API int vec25519_ed25519_is_valid_point(const uint8_t p[32]);
-/* r = p + q for strict encodings of any curve points. Returns 0, or -1 with
+/** r = p + q for strict encodings of any curve points. Returns 0, or -1 with
  * r zeroed when p or q does not decode (strictly; see the header comment for
  * the difference from crypto_core_ed25519_add). Constant time except for the
  * verdict. */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_add(uint8_t r[32], const uint8_t p[32],
                                                    const uint8_t q[32]);
-/* r = p - q; as vec25519_ed25519_add. */
+/** r = p - q; as vec25519_ed25519_add. */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_sub(uint8_t r[32], const uint8_t p[32],
                                                    const uint8_t q[32]);
 
-/*
+/**
  * q = [clamp(n)]p, as crypto_scalarmult_ed25519: clamp(n) clears bits 0, 1,
  * 2 and 255 of n and sets bit 254. p must be valid in the sense of
  * vec25519_ed25519_is_valid_point. Returns 0, or -1 with q zeroed when p is
@@ -216,15 +221,15 @@ VEC25519_API VEC25519_WUR int vec25519_ed25519_sub(uint8_t r[32], const uint8_t 
  */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_scalarmult(uint8_t q[32], const uint8_t n[32],
                                                           const uint8_t p[32]);
-/* q = [n mod 2^255]p (bit 255 of n ignored, no clamping), as
+/** q = [n mod 2^255]p (bit 255 of n ignored, no clamping), as
  * crypto_scalarmult_ed25519_noclamp; fails as vec25519_ed25519_scalarmult. */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_scalarmult_noclamp(uint8_t q[32],
                                                                   const uint8_t n[32],
                                                                   const uint8_t p[32]);
-/* q = [clamp(n)]B, as crypto_scalarmult_ed25519_base. Returns 0, or -1 with q
+/** q = [clamp(n)]B, as crypto_scalarmult_ed25519_base. Returns 0, or -1 with q
  * zeroed when n is all zero (the result is never the identity). Constant time. */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_scalarmult_base(uint8_t q[32], const uint8_t n[32]);
-/* q = [n mod 2^255]B, as crypto_scalarmult_ed25519_base_noclamp. Returns 0,
+/** q = [n mod 2^255]B, as crypto_scalarmult_ed25519_base_noclamp. Returns 0,
  * or -1 with q zeroed when the result is the identity or n is all zero.
  * Constant time. */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_scalarmult_base_noclamp(uint8_t q[32],
@@ -232,33 +237,33 @@ VEC25519_API VEC25519_WUR int vec25519_ed25519_scalarmult_base_noclamp(uint8_t q
 
 /* ---- scalars mod ℓ, libsodium crypto_core_ed25519_scalar_* --------------------- */
 
-/* r = a uniformly random scalar in [1, ℓ) (getrandom; aborts if the
+/** r = a uniformly random scalar in [1, ℓ) (getrandom; aborts if the
  * operating system's generator fails). */
 VEC25519_API void vec25519_ed25519_scalar_random(uint8_t r[32]);
-/* recip = 1/s mod ℓ. Returns 0, or -1 with recip zeroed when s ≡ 0 (mod ℓ).
+/** recip = 1/s mod ℓ. Returns 0, or -1 with recip zeroed when s ≡ 0 (mod ℓ).
  * (crypto_core_ed25519_scalar_invert fails only for the all-zero string and
  * returns 0 for the other multiples of ℓ.) Constant time in s; the verdict
  * is not secret. */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_scalar_invert(uint8_t recip[32], const uint8_t s[32]);
-/* neg = -s mod ℓ. Constant time. */
+/** neg = -s mod ℓ. Constant time. */
 VEC25519_API void vec25519_ed25519_scalar_negate(uint8_t neg[32], const uint8_t s[32]);
-/* comp = 1 - s mod ℓ. Constant time. */
+/** comp = 1 - s mod ℓ. Constant time. */
 VEC25519_API void vec25519_ed25519_scalar_complement(uint8_t comp[32], const uint8_t s[32]);
-/* z = x + y mod ℓ. Constant time. */
+/** z = x + y mod ℓ. Constant time. */
 VEC25519_API void vec25519_ed25519_scalar_add(uint8_t z[32], const uint8_t x[32],
                                               const uint8_t y[32]);
-/* z = x - y mod ℓ. Constant time. */
+/** z = x - y mod ℓ. Constant time. */
 VEC25519_API void vec25519_ed25519_scalar_sub(uint8_t z[32], const uint8_t x[32],
                                               const uint8_t y[32]);
-/* z = x·y mod ℓ. Constant time. */
+/** z = x·y mod ℓ. Constant time. */
 VEC25519_API void vec25519_ed25519_scalar_mul(uint8_t z[32], const uint8_t x[32],
                                               const uint8_t y[32]);
-/* r = s mod ℓ for a 512-bit little-endian s (e.g. a hash). Constant time. */
+/** r = s mod ℓ for a 512-bit little-endian s (e.g. a hash). Constant time. */
 VEC25519_API void vec25519_ed25519_scalar_reduce(uint8_t r[32], const uint8_t s[64]);
 
 /* ---- Ed25519 ↔ X25519 (RFC 7748 §4.1 birational map) ------------------------- */
 
-/*
+/**
  * x25519_pk = u = (1 + y)/(1 - y) of the Ed25519 public key, as
  * crypto_sign_ed25519_pk_to_curve25519. Returns 0, or -1 with x25519_pk
  * zeroed when ed25519_pk is not a strict encoding, has small order, or is not
@@ -267,7 +272,7 @@ VEC25519_API void vec25519_ed25519_scalar_reduce(uint8_t r[32], const uint8_t s[
  */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_pk_to_x25519(uint8_t x25519_pk[32],
                                                             const uint8_t ed25519_pk[32]);
-/*
+/**
  * x25519_sk = the clamped first half of SHA-512(seed), seed = the first 32
  * bytes of the Ed25519 secret key (seed ‖ pk), as
  * crypto_sign_ed25519_sk_to_curve25519: the X25519 key whose public key is
@@ -275,7 +280,7 @@ VEC25519_API VEC25519_WUR int vec25519_ed25519_pk_to_x25519(uint8_t x25519_pk[32
  */
 VEC25519_API void vec25519_ed25519_sk_to_x25519(uint8_t x25519_sk[32],
                                                 const uint8_t ed25519_sk[64]);
-/*
+/**
  * ed25519_pk = the encoding of the Edwards point with y = (u - 1)/(u + 1)
  * and sign bit `sign` (0 or 1): the inverse of vec25519_ed25519_pk_to_x25519
  * (which forgets the sign of x). Returns 0, or -1 with ed25519_pk zeroed when

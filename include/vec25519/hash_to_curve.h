@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/*
+/**
+ * @file
  * vec25519 — hashing to Curve25519 (RFC 9380) and Elligator 2
  * representatives (Bernstein, Hamburg, Krasnova, Lange, "Elligator:
  * elliptic-curve points indistinguishable from uniform random strings",
@@ -52,15 +53,16 @@
 extern "C" {
 #endif
 
-/* Longest domain separation tag accepted (RFC 9380 §5.3.1: len(DST) ≤ 255). */
+/** Longest domain separation tag accepted (RFC 9380 §5.3.1: len(DST) ≤ 255). */
 #define VEC25519_H2C_DSTMAXBYTES 255
-/* Longest expand_message_xmd output with SHA-512: 255 blocks of 64 bytes. */
+/** Longest expand_message_xmd output with SHA-512: 255 blocks of 64 bytes. */
 #define VEC25519_EXPAND_MESSAGE_XMD_SHA512_MAXBYTES (255 * 64)
+/** Bytes in an Elligator 2 representative. */
 #define VEC25519_ELLIGATOR2_REPRESENTATIVEBYTES 32
 
 /* ---- RFC 9380 §5.3.1 --------------------------------------------------------- */
 
-/*
+/**
  * out[0..len) = expand_message_xmd(msg, dst, len) with H = SHA-512.
  * Returns 0, or -1 with out[0..len) zeroed when len = 0,
  * len > 16320 (255·64), dstlen = 0 or dstlen > 255, dst is NULL, or msg is
@@ -75,7 +77,7 @@ VEC25519_API VEC25519_WUR int vec25519_expand_message_xmd_sha512(uint8_t *out, s
 
 /* ---- RFC 9380 suites (§8.5) --------------------------------------------------- */
 
-/*
+/**
  * p = hash_to_curve(msg) of edwards25519_XMD:SHA-512_ELL2_RO_ with tag dst,
  * as an RFC 8032 encoding; the point is in the prime-order subgroup.
  * Returns 0, or -1 with p zeroed when dstlen is 0 or > 255. Constant time in
@@ -85,13 +87,13 @@ VEC25519_API VEC25519_WUR int vec25519_edwards25519_hash_to_curve(uint8_t p[32],
                                                                   const uint8_t *msg, size_t len,
                                                                   const uint8_t *dst,
                                                                   size_t dstlen);
-/* p = encode_to_curve(msg) of edwards25519_XMD:SHA-512_ELL2_NU_; as above. */
+/** p = encode_to_curve(msg) of edwards25519_XMD:SHA-512_ELL2_NU_; as above. */
 VEC25519_API VEC25519_WUR int vec25519_edwards25519_encode_to_curve(uint8_t p[32],
                                                                     const uint8_t *msg,
                                                                     size_t len,
                                                                     const uint8_t *dst,
                                                                     size_t dstlen);
-/*
+/**
  * u = the u-coordinate of hash_to_curve(msg) of curve25519_XMD:SHA-512_ELL2_RO_
  * with tag dst, 32 bytes little-endian. Returns 0, or -1 with u zeroed when
  * dstlen is 0 or > 255. Constant time in msg.
@@ -100,7 +102,7 @@ VEC25519_API VEC25519_WUR int vec25519_curve25519_hash_to_curve(uint8_t u[32],
                                                                 const uint8_t *msg, size_t len,
                                                                 const uint8_t *dst,
                                                                 size_t dstlen);
-/* u = the u-coordinate of encode_to_curve(msg) of curve25519_XMD:SHA-512_ELL2_NU_;
+/** u = the u-coordinate of encode_to_curve(msg) of curve25519_XMD:SHA-512_ELL2_NU_;
  * as above. */
 VEC25519_API VEC25519_WUR int vec25519_curve25519_encode_to_curve(uint8_t u[32],
                                                                   const uint8_t *msg, size_t len,
@@ -109,7 +111,7 @@ VEC25519_API VEC25519_WUR int vec25519_curve25519_encode_to_curve(uint8_t u[32],
 
 /* ---- Elligator 2 representatives (docs/elligator.md) ------------------------- */
 
-/*
+/**
  * u = the u-coordinate of map_to_curve_elligator2(r) (RFC 9380 §6.7.1,
  * curve25519, Z = 2), where r is the field element representative[0..32)
  * read little-endian with bits 254 and 255 (the two top bits of
@@ -119,7 +121,7 @@ VEC25519_API VEC25519_WUR int vec25519_curve25519_encode_to_curve(uint8_t u[32],
  */
 VEC25519_API void vec25519_elligator2_map(uint8_t u[32], const uint8_t representative[32]);
 
-/*
+/**
  * representative = a string that vec25519_elligator2_map sends to u.
  * u must be canonical (u < p, bit 255 clear) and on the curve. Bit 0 of
  * tweak chooses which of the two points (u, ±v) the representative stands
@@ -139,7 +141,7 @@ VEC25519_API void vec25519_elligator2_map(uint8_t u[32], const uint8_t represent
 VEC25519_API VEC25519_WUR int vec25519_elligator2_inverse(uint8_t representative[32],
                                                           const uint8_t u[32], uint8_t tweak);
 
-/*
+/**
  * An X25519 key pair whose public key can travel as an Elligator 2
  * representative, derived deterministically from a 32-byte uniformly random
  * seed (keep it secret; use a fresh one per key):

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
-/*
+/**
+ * @file
  * vec25519 — X25519 Diffie–Hellman (RFC 7748).
  *
  * Keys are 32-byte strings. Scalars are clamped as RFC 7748 §5 says
@@ -21,10 +22,10 @@
 extern "C" {
 #endif
 
-#define VEC25519_X25519_BYTES 32
-#define VEC25519_X25519_SCALARBYTES 32
+#define VEC25519_X25519_BYTES 32       /**< bytes in a public key or shared secret (a u-coordinate) */
+#define VEC25519_X25519_SCALARBYTES 32 /**< bytes in a secret key (a scalar) */
 
-/*
+/**
  * out = X25519(scalar, point).
  * Returns 0 on success; -1 when the shared secret is all zero (the peer's
  * point has small order), in which case out is zeroed — as libsodium's
@@ -33,7 +34,7 @@ extern "C" {
 VEC25519_API VEC25519_WUR int vec25519_x25519(uint8_t out[32], const uint8_t scalar[32],
                                               const uint8_t point[32]);
 
-/*
+/**
  * out = X25519(scalar, 9): the public key of a secret scalar, computed on the
  * Edwards fixed-base table and mapped to Montgomery u = (1 + y) / (1 - y).
  * Returns 0 on success; -1 (out zeroed) only if the result is all zero, which
@@ -41,7 +42,7 @@ VEC25519_API VEC25519_WUR int vec25519_x25519(uint8_t out[32], const uint8_t sca
  */
 VEC25519_API VEC25519_WUR int vec25519_x25519_base(uint8_t out[32], const uint8_t scalar[32]);
 
-/*
+/**
  * out[i] = X25519(scalars[i], points[i]) for i = 0 … n−1: n independent
  * shared secrets, each exactly what vec25519_x25519 gives (the same output
  * and the same failure), computed several at a time where the CPU allows

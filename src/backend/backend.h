@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * The backend table (design.md §4): whole operations on edwards25519 that a
+ * The backend table (docs/conventions.md §4): whole operations on edwards25519 that a
  * backend (serial, avx2, ifma) implements in its own point representation.
  * Callers pass and receive serial extended points; conversion to a vector
  * representation happens inside the backend.

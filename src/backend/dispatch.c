@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Backend selection (design.md §4). The choice is made once, on first use,
+ * Backend selection (docs/conventions.md §4). The choice is made once, on first use,
  * and cached in an atomic: no init call is needed, and concurrent first
  * calls agree (they compute the same answer).
  *
@@ -116,9 +116,5 @@ VEC25519_API const char *vec25519_backend(void)
 
 VEC25519_API const char *vec25519_version(void)
 {
-#ifdef VEC25519_VERSION_STRING
-    return VEC25519_VERSION_STRING;
-#else
-    return "unknown";
-#endif
+    return VEC25519_VERSION_STRING; /* include/vec25519/version.h */
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * CPU features that select a backend (design.md §4). Filled once on first
+ * CPU features that select a backend (docs/conventions.md §4). Filled once on first
  * use (CPUID + XGETBV) and cached; reading is thread-safe.
  */
 #ifndef VEC25519_INTERNAL_CPU_H

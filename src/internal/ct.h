@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Constant-time vocabulary (design.md §3).
+ * Constant-time vocabulary (docs/conventions.md §3).
  *
  * A ct_mask is all-ones or all-zero, wrapped in a struct so that it cannot be
  * used in an `if`. Every constructor passes its result through a value barrier
  * so the compiler cannot turn mask arithmetic back into a branch
  * (RUSTSEC-2024-0344 was such a compiler-made branch). Conditional moves and
- * swaps are masks, never branches (../shared/seeds/003: Go's cswap).
+ * swaps are masks, never branches (docs/conventions.md §3: Go's cswap).
  *
  * ct_declassify() is the one place where secret-derived data may become a
  * branch or an index; grep for it. In the constant-time test builds it tells

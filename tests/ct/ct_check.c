@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Constant-time check under valgrind memcheck (design.md §3,
+ * Constant-time check under valgrind memcheck (docs/conventions.md §3,
  * docs/constant-time.md).
  *
  * Memcheck tracks, bit by bit, whether each value is "defined". We fill the

@@ -1,35 +1,163 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT OR Apache-2.0
-# Installs the build tree into a temporary prefix and builds two downstream
-# programs against it: one with pkg-config, one with find_package(vec25519)
-# (shared and static). Usage: check_install.sh BUILD_DIR SOURCE_DIR C_COMPILER
+# The installed package works for a downstream project in every layout a
+# distribution or a user may choose, with pkg-config and with find_package,
+# shared and static, from C99 and from C++ (-Wall -Wextra -Werror -pedantic):
+#
+#   debian   -DCMAKE_INSTALL_PREFIX=/usr (GNUInstallDirs: lib/<multiarch> on
+#            Debian), staged with DESTDIR; consumers use PKG_CONFIG_SYSROOT_DIR
+#            and CMAKE_PREFIX_PATH=<stage>/usr
+#   lib64    -DCMAKE_INSTALL_PREFIX=/opt/vec25519 -DCMAKE_INSTALL_LIBDIR=lib64,
+#            staged with DESTDIR
+#   prefix   the test's build tree installed with `cmake --install --prefix
+#            DIR` (a prefix chosen at install time, not at configure time);
+#            this one also has the program, whose run-time dependencies are
+#            checked (no libsodium, no OpenSSL), and builds and runs the
+#            examples/ against the installed package
+#
+# and, in each, the files a package must hold (headers, the library and its
+# soname links, vec25519.pc with the right paths, the CMake package, the man
+# page and the guide), and that only vec25519_* symbols are visible.
+#
+# Usage: check_install.sh BUILD_DIR SOURCE_DIR C_COMPILER CXX_COMPILER
 set -euo pipefail
-build=$1 src=$2 cc=$3
+build=$1 src=$2 cc=$3 cxx=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
-libdir=$(ls -d "$tmp"/prefix/lib*/ | head -n 1)
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+warn=(-Wall -Wextra -Werror -pedantic)
 
-# pkg-config, static and shared
-export PKG_CONFIG_PATH="$libdir/pkgconfig"
-flags=$(pkg-config --cflags --libs vec25519)
-"$cc" -std=c11 -o "$tmp/pc_shared" "$src/tests/install/consumer/main.c" $flags
-LD_LIBRARY_PATH="$libdir" "$tmp/pc_shared"
-"$cc" -std=c11 -o "$tmp/pc_static" "$src/tests/install/consumer/main.c" \
-    $(pkg-config --cflags vec25519) "$libdir/libvec25519.a"
-"$tmp/pc_static"
+# check_layout NAME ROOT PREFIX LIBDIR: ROOT is the folder the files are in
+# ($DESTDIR, or empty), PREFIX and LIBDIR (absolute) as the package knows them.
+check_layout() {
+  local name=$1 root=$2 prefix=$3 libdir=$4
+  local dir=$root$libdir pc=$root$libdir/pkgconfig/vec25519.pc
+  echo "== layout $name: prefix $prefix, libdir $libdir${root:+, staged in DESTDIR}"
+  for f in "$root$prefix/include/vec25519.h" "$root$prefix/include/vec25519/version.h" \
+           "$dir/libvec25519.a" "$dir/cmake/vec25519/vec25519Config.cmake" "$pc" \
+           "$root$prefix/share/doc/vec25519/guide.md"; do
+    [ -f "$f" ] || fail "$name: ${f#$root} is not installed"
+  done
+  local real soname
+  real=$(readlink -f "$dir/libvec25519.so")
+  soname=$(readelf -d "$real" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
+  [ -L "$dir/libvec25519.so" ] && [ -e "$dir/$soname" ] ||
+    fail "$name: libvec25519.so -> $soname -> $(basename "$real") links are missing"
 
-# find_package
-cmake -S "$src/tests/install/consumer" -B "$tmp/consumer" -DCMAKE_C_COMPILER="$cc" \
-    -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
-cmake --build "$tmp/consumer" >/dev/null
-LD_LIBRARY_PATH="$libdir" "$tmp/consumer/consumer_shared"
-"$tmp/consumer/consumer_static"
+  # vec25519.pc: the paths the package will have once installed.
+  local pcprefix pclibdir
+  pcprefix=$(PKG_CONFIG_LIBDIR= pkg-config --variable=prefix "$pc")
+  pclibdir=$(PKG_CONFIG_LIBDIR= pkg-config --variable=libdir "$pc")
+  [ "$pcprefix" = "$prefix" ] || fail "$name: vec25519.pc says prefix=$pcprefix, not $prefix"
+  [ "$pclibdir" = "$libdir" ] || fail "$name: vec25519.pc says libdir=$pclibdir, not $libdir"
+  [ "$(PKG_CONFIG_LIBDIR= pkg-config --variable=includedir "$pc")" = "$prefix/include" ] ||
+    fail "$name: vec25519.pc has the wrong includedir"
+  [ "$(PKG_CONFIG_LIBDIR= pkg-config --modversion "$pc")" = "$version" ] ||
+    fail "$name: vec25519.pc has the wrong version"
 
-# Only vec25519_* symbols may be visible, in the shared and in the static library.
-bad=$(nm -D --defined-only "$libdir/libvec25519.so" | awk '{print $3}' | grep -v '^vec25519_' || true)
-bad+=$(nm -g --defined-only "$libdir/libvec25519.a" | awk 'NF==3 {print $3}' | grep -v '^vec25519_' || true)
-if [ -n "$bad" ]; then
-  echo "symbols outside the vec25519_ namespace:"; echo "$bad"; exit 1
+  # pkg-config consumers. A staged tree is read through the sysroot, and the
+  # system folders are kept (they are not system folders of this machine).
+  local -a pcenv=(env PKG_CONFIG_LIBDIR="$dir/pkgconfig" PKG_CONFIG_PATH=
+                  PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 PKG_CONFIG_ALLOW_SYSTEM_LIBS=1)
+  [ -n "$root" ] && pcenv+=(PKG_CONFIG_SYSROOT_DIR="$root")
+  local cflags libs out=$tmp/$name
+  mkdir -p "$out"
+  cflags=$("${pcenv[@]}" pkg-config --cflags vec25519)
+  libs=$("${pcenv[@]}" pkg-config --libs vec25519)
+  # shellcheck disable=SC2086
+  {
+    "$cc" -std=c99 "${warn[@]}" $cflags -o "$out/pc_c_shared" "$src/tests/install/consumer/main.c" $libs &&
+    "$cxx" -x c++ -std=c++11 "${warn[@]}" $cflags -o "$out/pc_cxx_shared" "$src/tests/install/consumer/main.c" -x none $libs &&
+    "$cc" -std=c99 "${warn[@]}" $cflags -o "$out/pc_c_static" "$src/tests/install/consumer/main.c" \
+        $("${pcenv[@]}" pkg-config --libs-only-L vec25519) -Wl,-Bstatic -lvec25519 -Wl,-Bdynamic &&
+    "$cxx" -x c++ -std=c++11 "${warn[@]}" $cflags -o "$out/pc_cxx_static" "$src/tests/install/consumer/main.c" -x none \
+        $("${pcenv[@]}" pkg-config --libs-only-L vec25519) -Wl,-Bstatic -lvec25519 -Wl,-Bdynamic
+  } || fail "$name: a pkg-config consumer does not build"
+  for p in pc_c_shared pc_cxx_shared pc_c_static pc_cxx_static; do
+    [ -x "$out/$p" ] || continue
+    LD_LIBRARY_PATH="$dir" "$out/$p" >/dev/null || fail "$name: $p does not run"
+  done
+  for p in pc_c_static pc_cxx_static; do
+    [ -x "$out/$p" ] && ldd "$out/$p" | grep -q libvec25519 && fail "$name: $p links libvec25519.so"
+  done
+
+  # find_package consumers (the package is relocatable: found under the stage).
+  # CMake searches <prefix>/lib64 only where the platform uses it (not on
+  # Debian: FIND_LIBRARY_USE_LIB64_PATHS is off there), so a lib64 layout
+  # is also named with vec25519_DIR, as a user of such a layout on Debian would.
+  local -a where=(-DCMAKE_PREFIX_PATH="$root$prefix")
+  case $libdir in */lib64) where+=(-Dvec25519_DIR="$dir/cmake/vec25519") ;; esac
+  if cmake -S "$src/tests/install/consumer" -B "$out/cmake" -DCMAKE_C_COMPILER="$cc" \
+         -DCMAKE_CXX_COMPILER="$cxx" "${where[@]}" >"$out/cmake.log" 2>&1 &&
+     cmake --build "$out/cmake" >>"$out/cmake.log" 2>&1; then
+    for p in consumer_shared consumer_static consumer_shared_cxx consumer_static_cxx; do
+      LD_LIBRARY_PATH="$dir" "$out/cmake/$p" >/dev/null || fail "$name: find_package $p does not run"
+    done
+    grep -q "$dir/libvec25519.so" "$out/cmake/CMakeCache.txt" "$out/cmake/CMakeFiles/consumer_shared.dir/link.txt" ||
+      fail "$name: find_package did not pick the library of this layout"
+  else
+    cat "$out/cmake.log"; fail "$name: the find_package consumer does not build"
+  fi
+
+  # Only vec25519_* symbols are visible, in the shared and in the static library.
+  local bad
+  bad=$(nm -D --defined-only "$dir/libvec25519.so" | awk '$2 != "A" {print $3}' | grep -v '^vec25519_' || true)
+  bad+=$(nm -g --defined-only "$dir/libvec25519.a" | awk 'NF==3 {print $3}' | grep -v '^vec25519_' || true)
+  [ -z "$bad" ] || fail "$name: symbols outside the vec25519_ namespace: $bad"
+}
+
+version=$(sed -n 's/^#define VEC25519_VERSION_STRING "\(.*\)"/\1/p' "$src/include/vec25519/version.h")
+
+# --- debian and lib64: a library-only build configured for each layout -----
+lib=$tmp/libbuild
+cmake -S "$src" -B "$lib" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc" \
+    -DVEC25519_BUILD_CLI=OFF -DVEC25519_BUILD_BENCH=OFF -DVEC25519_BUILD_TESTS=OFF \
+    -DCMAKE_INSTALL_PREFIX=/usr >"$tmp/lib.log" 2>&1 || { cat "$tmp/lib.log"; exit 1; }
+cmake --build "$lib" -j"$(nproc)" >>"$tmp/lib.log" 2>&1 || { cat "$tmp/lib.log"; exit 1; }
+multiarch=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$lib/CMakeCache.txt")
+if [ -f /etc/debian_version ] && command -v dpkg-architecture >/dev/null 2>&1; then
+  want=lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+  [ "$multiarch" = "$want" ] || fail "debian: CMAKE_INSTALL_LIBDIR is $multiarch, not $want"
 fi
+DESTDIR="$tmp/stage-debian" cmake --install "$lib" >/dev/null
+check_layout debian "$tmp/stage-debian" /usr "/usr/$multiarch"
+[ -e "$tmp/stage-debian/usr/lib/include" ] && fail "debian: something was installed into /usr/lib/include"
+
+cmake -S "$src" -B "$lib" -DCMAKE_INSTALL_PREFIX=/opt/vec25519 -DCMAKE_INSTALL_LIBDIR=lib64 \
+    >>"$tmp/lib.log" 2>&1 || { cat "$tmp/lib.log"; exit 1; }
+cmake --build "$lib" -j"$(nproc)" >>"$tmp/lib.log" 2>&1
+DESTDIR="$tmp/stage-lib64" cmake --install "$lib" >/dev/null
+check_layout lib64 "$tmp/stage-lib64" /opt/vec25519 /opt/vec25519/lib64
+
+# --- prefix: the test's own build tree, prefix given at install time ----------
+p=$tmp/prefix
+cmake --install "$build" --prefix "$p" >/dev/null
+plibdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$build/CMakeCache.txt")
+check_layout prefix "" "$p" "$p/$plibdir"
+if [ -x "$p/bin/vec25519" ]; then
+  deps=$(ldd "$p/bin/vec25519")
+  if echo "$deps" | grep -E 'libsodium|libcrypto|libssl'; then
+    fail "prefix: the installed program depends on libsodium or OpenSSL at run time"
+  fi
+  [ -f "$p/share/man/man1/vec25519.1" ] || fail "prefix: the man page is not installed"
+fi
+if [ -f "$src/examples/CMakeLists.txt" ]; then
+  if cmake -S "$src/examples" -B "$tmp/examples" -DCMAKE_C_COMPILER="$cc" \
+         -DCMAKE_PREFIX_PATH="$p" >"$tmp/examples.log" 2>&1 &&
+     cmake --build "$tmp/examples" >>"$tmp/examples.log" 2>&1; then
+    n=0
+    for e in "$tmp"/examples/example_*; do
+      [ -x "$e" ] || continue
+      n=$((n + 1))
+      LD_LIBRARY_PATH="$p/$plibdir" "$e" >"$e.out" 2>&1 || { cat "$e.out"; fail "example $(basename "$e") fails"; }
+    done
+    [ "$n" -ge 4 ] || fail "only $n examples were built"
+    echo "== examples: $n built against the installed package and run"
+  else
+    cat "$tmp/examples.log"; fail "the examples do not build against the installed package"
+  fi
+fi
+
+[ $fails -eq 0 ] || { echo "install check: $fails failures"; exit 1; }
 echo "install check: ok"

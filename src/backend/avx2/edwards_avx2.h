@@ -20,7 +20,7 @@
  *
  * References: Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves
  * Revisited", HWCD 2008 (eprint 2008/522) §3.1 and the 4-processor
- * formulas; the seed notes (../shared/seeds/000_3046788e38a5a0b8.txt), whose
+ * formulas; the parallel formulas (docs/parallel-formulas.md), whose
  * SSA names S0 … S15 the code uses.
  */
 #ifndef VEC25519_BACKEND_AVX2_EDWARDS_AVX2_H

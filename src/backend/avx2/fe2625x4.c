@@ -11,7 +11,7 @@
  * (docs/avx2.md §2). Bounds in the b notation of docs/avx2.md §3
  * (limb i < 2^(w_i + b)).
  *
- * References: the seed notes (../shared/seeds/000_3046788e38a5a0b8.txt);
+ * References: the parallel formulas (docs/parallel-formulas.md);
  * HWCD 2008 (eprint 2008/522); the serial twin src/backend/serial/fe2625.h.
  */
 #include "fe2625x4.h"

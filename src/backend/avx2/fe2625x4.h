@@ -28,7 +28,7 @@
  * formulas they measure faster, docs/avx2.md §9); fe2625x4.c holds the
  * conversions and the carry pass.
  *
- * References: the seed notes (../shared/seeds/000_3046788e38a5a0b8.txt);
+ * References: the parallel formulas (docs/parallel-formulas.md);
  * Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves Revisited", HWCD 2008
  * (eprint 2008/522); the serial twin src/backend/serial/fe2625.h.
  */

@@ -68,7 +68,7 @@
  *
  * References: RFC 7748 §5; P. L. Montgomery, "Speeding the Pollard and
  * elliptic curve methods of factorization", Math. Comp. 48 (1987); the seed
- * notes (../shared/seeds/000_3046788e38a5a0b8.txt) for the radix and bounds.
+ * notes (docs/parallel-formulas.md) for the radix and bounds.
  */
 #include "x25519x4.h"
 

@@ -24,7 +24,7 @@
  *
  * References: Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves
  * Revisited", HWCD 2008 (eprint 2008/522) §3.1 and §4 (the 4-processor
- * tables); the seed notes (../shared/seeds/000_3046788e38a5a0b8.txt): the
+ * tables); the parallel formulas (docs/parallel-formulas.md): the
  * tweaked formulas and the small constants.
  */
 #include "edwards_ifma.h"

@@ -31,7 +31,7 @@
  * The arithmetic is static inline here (the point formulas inline it);
  * fe52x4.c holds the conversions from and to four serial fe51.
  *
- * References: the seed notes (../shared/seeds/000_3046788e38a5a0b8.txt);
+ * References: the parallel formulas (docs/parallel-formulas.md);
  * Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves Revisited", HWCD 2008
  * (eprint 2008/522); Intel SDM, VPMADD52LUQ / VPMADD52HUQ; the serial twin
  * src/backend/serial/fe51.h.

@@ -3,7 +3,7 @@
  * The vector-point interface: what the vector scalar-multiplication
  * algorithms (src/backend/vector/scalarmult.c) need from a backend's 4-way
  * point arithmetic. Each ISA maps these names onto its own point type; the
- * algorithms are then compiled once per ISA (design.md §1, §5.7).
+ * algorithms are then compiled once per ISA (docs/conventions.md §1, §5.7).
  *
  *   vpt_ext      a point, (X, Y, Z, T) in the four lanes
  *   vpt_cached   its cached form, the operand of re-addition

@@ -445,7 +445,7 @@ static inline void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
 /*
  * if m: swap f and g (m all-ones or all-zero, from src/internal/ct.h), by
  * scalar masks in general-purpose registers: t = m & (f ^ g), f ^= t,
- * g ^= t (../shared/seeds/003). Written as assembly so that the compiler
+ * g ^= t (docs/conventions.md §3). Written as assembly so that the compiler
  * cannot vectorise it: gcc 12 turns the C loop into 16-byte SSE2 loads, and
  * a 16-byte load of two limbs just written by two 8-byte stores (the
  * ladder's case) cannot be store-forwarded and stalls. docs/x25519.md §5
