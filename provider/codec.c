@@ -16,10 +16,12 @@
  * PEM).
  *
  * Decoders answer "not mine" (return 1 with no object) for input that is not
- * an Ed25519/X25519 key of their structure, so that OpenSSL's decoder chain
- * tries its other decoders; for a key of ours that is malformed they raise
- * an error with the parser's message and also return 1 (0 would stop the
- * whole chain). Encrypted PKCS#8 is not written here: an encoder asked for a
+ * an Ed25519/X25519 key of their structure (or not strict PEM), so that
+ * OpenSSL's decoder chain tries its other decoders; for a DER key of ours
+ * that the parser rejects they raise an error with its message and also
+ * return 1 (0 would stop the whole chain). OpenSSL 3.0 discards a decoder's
+ * errors when it goes on to the next one, so the user sees the chain's own
+ * "unsupported" error. Encrypted PKCS#8 is not written here: an encoder asked for a
  * cipher refuses (an error) rather than write the key in clear.
  *
  * Buffers that held a private key (file contents, DER, PEM text) are wiped.
@@ -280,18 +282,10 @@ static int decode(void *vctx, OSSL_CORE_BIO *in, int selection, OSSL_CALLBACK *d
         struct enc_err e;
         char label[ENC_PEM_LABEL_MAX];
         size_t dlen = 0;
-        if (enc_pem_decode((const char *)file, n, label, der, sizeof der, &dlen, &e) != 0) {
-            /* Our label with a malformed body is our error; anything else
-             * (another label, several blocks, not PEM) is for the others. */
-            const char *want = label_of(c);
-            const char *at = memchr(file, '-', n);
-            char begin[ENC_PEM_LABEL_MAX + 16];
-            int bl = snprintf(begin, sizeof begin, "-----BEGIN %s-----", want);
-            if (at != NULL && bl > 0 && (size_t)(file + n - (const uint8_t *)at) >= (size_t)bl &&
-                memcmp(at, begin, (size_t)bl) == 0 && strstr(e.msg, "second PEM block") == NULL)
-                VP_ERR(c->pc, VP_R_BAD_ENCODING, "PEM: %s", e.msg);
+        /* Not strict PEM (or not PEM, or several blocks): not for this
+         * decoder. OpenSSL's PEM reader and the DER decoders may take it. */
+        if (enc_pem_decode((const char *)file, n, label, der, sizeof der, &dlen, &e) != 0)
             goto done;
-        }
         if (strcmp(label, label_of(c)) != 0) goto done;
         p = der;
         n = dlen;

@@ -325,26 +325,27 @@ static int get_params(void *keydata, OSSL_PARAM params[])
     OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != NULL &&
         !OSSL_PARAM_set_int(p, ed ? 256 : 253))
-        return 0;
+        return VP_ERR(k->pc, VP_R_BAD_PARAMETER, "get_params: \"%s\"", p->key);
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != NULL &&
         !OSSL_PARAM_set_int(p, 128))
-        return 0;
+        return VP_ERR(k->pc, VP_R_BAD_PARAMETER, "get_params: \"%s\"", p->key);
     if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) != NULL &&
         !OSSL_PARAM_set_int(p, ed ? 64 : 32))
-        return 0;
+        return VP_ERR(k->pc, VP_R_BAD_PARAMETER, "get_params: \"%s\"", p->key);
     if (!ed && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != NULL) {
         if (!k->has_pub) return VP_ERR(k->pc, VP_R_MISSING_KEY, "no public key to encode");
-        if (!OSSL_PARAM_set_octet_string(p, k->pub, 32)) return 0;
+        if (!OSSL_PARAM_set_octet_string(p, k->pub, 32))
+            return VP_ERR(k->pc, VP_R_BAD_PARAMETER, "get_params: \"%s\"", p->key);
     }
     if (ed && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST)) != NULL &&
         !OSSL_PARAM_set_utf8_string(p, ""))
-        return 0;
+        return VP_ERR(k->pc, VP_R_BAD_PARAMETER, "get_params: \"%s\"", p->key);
     if (k->has_pub && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PUB_KEY)) != NULL &&
         !OSSL_PARAM_set_octet_string(p, k->pub, 32))
-        return 0;
+        return VP_ERR(k->pc, VP_R_BAD_PARAMETER, "get_params: \"%s\"", p->key);
     if (k->has_priv && (p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != NULL &&
         !OSSL_PARAM_set_octet_string(p, k->priv, 32))
-        return 0;
+        return VP_ERR(k->pc, VP_R_BAD_PARAMETER, "get_params: \"%s\"", p->key);
     return 1;
 }
 

@@ -134,22 +134,22 @@ static int get_params(void *provctx, OSSL_PARAM params[])
     OSSL_PARAM *p;
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL &&
         !OSSL_PARAM_set_utf8_ptr(p, "vec25519 provider (X25519, Ed25519)"))
-        return 0;
+        return VP_ERR(pc, VP_R_BAD_PARAMETER, "provider get_params: \"%s\"", p->key);
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL &&
         !OSSL_PARAM_set_utf8_ptr(p, vec25519_version()))
-        return 0;
+        return VP_ERR(pc, VP_R_BAD_PARAMETER, "provider get_params: \"%s\"", p->key);
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL &&
         !OSSL_PARAM_set_utf8_ptr(p, "vec25519 " VP_BUILDINFO))
-        return 0;
+        return VP_ERR(pc, VP_R_BAD_PARAMETER, "provider get_params: \"%s\"", p->key);
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL &&
         !OSSL_PARAM_set_int(p, 1))
-        return 0;
+        return VP_ERR(pc, VP_R_BAD_PARAMETER, "provider get_params: \"%s\"", p->key);
     for (int i = 0; i < VP_OP_COUNT; i++) {
         char name[48];
         snprintf(name, sizeof name, "vec25519-%s", op_names[i]);
         if ((p = OSSL_PARAM_locate(params, name)) != NULL &&
             !OSSL_PARAM_set_uint64(p, atomic_load(&pc->ops[i])))
-            return 0;
+            return VP_ERR(pc, VP_R_BAD_PARAMETER, "provider get_params: \"%s\"", p->key);
     }
     return 1;
 }

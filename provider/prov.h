@@ -109,7 +109,12 @@ void vp_count(struct vp_ctx *pc, enum vp_op op);
  * error is raised then). Returns 0, so `return VP_ERR(...)` reads well. */
 int vp_raise(struct vp_ctx *pc, const char *file, int line, const char *func,
              enum vp_reason reason, const char *fmt, ...) VP_PRINTF(6, 7);
-#define VP_ERR(pc, reason, ...) vp_raise((pc), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
+#ifdef __FILE_NAME__
+#define VP_FILE __FILE_NAME__ /* "keymgmt.c", not the build machine's path */
+#else
+#define VP_FILE __FILE__
+#endif
+#define VP_ERR(pc, reason, ...) vp_raise((pc), VP_FILE, __LINE__, __func__, (reason), __VA_ARGS__)
 
 /* ---- key objects (keymgmt.c) --------------------------------------------- */
 
