@@ -258,9 +258,9 @@ int main(int argc, char **argv)
         die("client context");
     SSL_CTX_set_verify(cctx, SSL_VERIFY_NONE, NULL);
 
-    printf("%s; vec25519 %s (backend as chosen at run time); %s; %d handshakes per "
+    printf("%s; vec25519 %s (backend %s); %s; %d handshakes per "
            "configuration per round, %d rounds, server CPU time\n",
-           OpenSSL_version(OPENSSL_VERSION), vec25519_version(),
+           OpenSSL_version(OPENSSL_VERSION), vec25519_version(), vec25519_backend(),
            pinned ? "pinned to one CPU" : "not pinned", n, rounds);
     handshakes(&sv[0], cctx, n / 10 + 1); /* warm-up */
     handshakes(&sv[1], cctx, n / 10 + 1);
