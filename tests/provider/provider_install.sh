@@ -7,16 +7,12 @@
 #
 # Usage: provider_install.sh BUILD_DIR MODULES_SUBDIR
 set -u
-build=$1 sub=$2
-OPENSSL=${OPENSSL:-openssl}
-command -v "$OPENSSL" >/dev/null 2>&1 || { echo "SKIPPED: no openssl command"; exit 77; }
-if [ -n "${VEC25519_PRELOAD:-}" ]; then
-    export LD_PRELOAD="$VEC25519_PRELOAD"
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-fi
-unset OPENSSL_CONF OPENSSL_MODULES
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+build=$(cd "$1" && pwd) sub=$2
+MOD=
+. "$(dirname "$0")/common.sh"
+unset OPENSSL_MODULES
+[ -n "$PRELOAD" ] && export LD_PRELOAD="$PRELOAD"
+tmp=$T
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/log" 2>&1 || { cat "$tmp/log"; exit 1; }
 mod=$tmp/prefix/$sub/vec25519.so
 [ -f "$mod" ] || { echo "FAIL: $sub/vec25519.so was not installed"; find "$tmp/prefix" -name 'vec25519*.so*'; exit 1; }

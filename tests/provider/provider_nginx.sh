@@ -13,35 +13,15 @@
 set -u
 MOD=$1
 DOC=$2
-OPENSSL=${OPENSSL:-openssl}
 NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
 [ -x "$NGINX" ] || { echo "SKIPPED: nginx is not installed"; exit 77; }
-command -v curl >/dev/null 2>&1 || { echo "SKIPPED: curl is not installed"; exit 77; }
-command -v "$OPENSSL" >/dev/null 2>&1 || { echo "SKIPPED: no openssl command"; exit 77; }
-command -v timeout >/dev/null 2>&1 || { echo "SKIPPED: no timeout command"; exit 77; }
-export OPENSSL_MODULES="$MOD"
-# A sanitizer build of the module (tests/provider/CMakeLists.txt): nginx,
-# which loads it, gets the AddressSanitizer runtime preloaded (and its own
-# allocations are not leak-checked); curl and openssl here do not load it.
-if [ -n "${VEC25519_PRELOAD:-}" ]; then
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-fi
-unset OPENSSL_CONF VEC25519_PROVIDER_TRACE
-T=$(mktemp -d) || exit 1
+. "$(dirname "$0")/common.sh"
+need curl timeout
 pid=
-cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-cd "$T" || exit 1
-fails=0
-checks=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { checks=$((checks + 1)); }
+on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null'
+# In a sanitizer build only nginx, which loads the module, gets $PRELOAD.
 
-sed -n '/^# ---- vec25519 snippet: begin/,/^# ---- vec25519 snippet: end/p' "$DOC" >ours.cnf
-grep -q 'activate = 1' ours.cnf || { echo "FAIL: no snippet in $DOC"; exit 1; }
+snippet "$DOC" ours.cnf
 : >default.cnf
 OPENSSL_CONF=default.cnf "$OPENSSL" genpkey -algorithm ED25519 -out key.pem &&
     OPENSSL_CONF=default.cnf "$OPENSSL" req -x509 -new -key key.pem -subj /CN=localhost \
@@ -81,7 +61,7 @@ http {
 }
 EOF
     rm -f trace error.log
-    LD_PRELOAD=${VEC25519_PRELOAD:-} OPENSSL_CONF=$T/ours.cnf VEC25519_PROVIDER_TRACE=$T/trace \
+    LD_PRELOAD=$PRELOAD OPENSSL_CONF=$T/ours.cnf VEC25519_PROVIDER_TRACE=$T/trace \
         timeout 60 "$NGINX" -p "$T" -c "$T/nginx.conf" -e "$T/error.log" >nginx.out 2>&1 &
     pid=$!
     i=0
@@ -118,5 +98,4 @@ echo "nginx trace of one fetch: $(sort trace | uniq -c | tr -s ' \n' '  ')"
 kill "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 pid=
-echo "$checks passed, $fails failed"
-[ $fails -eq 0 ]
+finish

@@ -22,29 +22,13 @@
 # Usage: provider_openssl.sh MODULE_DIR
 set -u
 MOD=$1
-OPENSSL=${OPENSSL:-openssl}
-command -v "$OPENSSL" >/dev/null 2>&1 || { echo "SKIPPED: no openssl command"; exit 77; }
-export OPENSSL_MODULES="$MOD"
-# A sanitizer build of the module (tests/provider/CMakeLists.txt): the
-# uninstrumented programs get the AddressSanitizer runtime preloaded, and
-# their own allocations are not leak-checked.
-if [ -n "${VEC25519_PRELOAD:-}" ]; then
-    export LD_PRELOAD="$VEC25519_PRELOAD"
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-fi
-unset OPENSSL_CONF VEC25519_PROVIDER_TRACE
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
+. "$(dirname "$0")/common.sh"
+[ -n "$PRELOAD" ] && export LD_PRELOAD="$PRELOAD"
 "$OPENSSL" version
 
 # Ours last: OpenSSL 3.0 tries the decoders of the provider loaded last first.
 OURS="-provider-path $MOD -provider base -provider vec25519"
 DEF="-provider default"
-checks=0
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { checks=$((checks + 1)); }
 check() { # check DESCRIPTION COMMAND...: the command must succeed
     what=$1; shift
     if "$@" >out.log 2>&1; then ok; else fail "$what"; cat out.log; fi
@@ -221,5 +205,4 @@ head -c 63 sig.ours.ours >short.sig
 check_fails "63-byte signature" "$OPENSSL" pkeyutl $OURS -verify -rawin -pubin \
     -inkey ed25519.ours.pub -in msg -sigfile short.sig
 
-echo "$checks passed, $fails failed"
-[ $fails -eq 0 ]
+finish

@@ -22,36 +22,14 @@
 set -u
 MOD=$1
 DOC=$2
-OPENSSL=${OPENSSL:-openssl}
-command -v "$OPENSSL" >/dev/null 2>&1 || { echo "SKIPPED: no openssl command"; exit 77; }
-command -v timeout >/dev/null 2>&1 || { echo "SKIPPED: no timeout command"; exit 77; }
-export OPENSSL_MODULES="$MOD"
-# A sanitizer build of the module (tests/provider/CMakeLists.txt): the
-# uninstrumented programs get the AddressSanitizer runtime preloaded, and
-# their own allocations are not leak-checked.
-if [ -n "${VEC25519_PRELOAD:-}" ]; then
-    export LD_PRELOAD="$VEC25519_PRELOAD"
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-fi
-unset OPENSSL_CONF VEC25519_PROVIDER_TRACE
-T=$(mktemp -d) || exit 1
+. "$(dirname "$0")/common.sh"
+need timeout
+[ -n "$PRELOAD" ] && export LD_PRELOAD="$PRELOAD"
 server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
-cd "$T" || exit 1
-
-checks=0
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { checks=$((checks + 1)); }
+on_exit='[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null'
 
 # The snippet, as a user adds it to openssl.cnf.
-sed -n '/^# ---- vec25519 snippet: begin/,/^# ---- vec25519 snippet: end/p' "$DOC" >ours.cnf
-grep -q 'activate = 1' ours.cnf && grep -q 'default_properties' ours.cnf && ok ||
-    { fail "no snippet in $DOC"; exit 1; }
+snippet "$DOC" ours.cnf
 : >default.cnf
 
 # The certificate and key, made by the default provider alone.
@@ -132,5 +110,4 @@ handshake "both ours" ours.cnf ours.cnf 1 1
 one="-provider default -provider vec25519 -propquery ?provider=vec25519"
 handshake "both ours, -provider/-propquery" default.cnf default.cnf 1 1 "$one" "$one"
 
-echo "$checks passed, $fails failed"
-[ $fails -eq 0 ]
+finish
