@@ -217,49 +217,55 @@ static inline void load_pair(__m256i X[8], uint64_t *kw, const uint8_t *pa, cons
         ROUND(b, c, d, e, f, g, h, a, (kr)[KW_A((t) + 7)]);                                \
     } while (0)
 
-/* The 80 rounds of one block from kr (a pointer variable; advanced). */
-#define ROUNDS80(kr)                                                                       \
+/* One schedule step into sd, K from sk; both advance to the next pair. */
+#define STEP(j)                                                                            \
     do {                                                                                   \
-        for (int g_ = 0; g_ < 5; g_++, (kr) += KW_A(16)) {                                 \
+        SCHED(j, sd, sk);                                                                  \
+        sd += 4, sk += 2;                                                                  \
+    } while (0)
+
+/* Rounds t .. t + 7 with four schedule steps j0 .. j0 + 3, one per two rounds. */
+#define ROUNDS8_S4(kr, t, j0)                                                              \
+    do {                                                                                   \
+        ROUND(a, b, c, d, e, f, g, h, (kr)[KW_A((t) + 0)]);                                \
+        ROUND(h, a, b, c, d, e, f, g, (kr)[KW_A((t) + 1)]);                                \
+        STEP((j0) + 0);                                                                    \
+        ROUND(g, h, a, b, c, d, e, f, (kr)[KW_A((t) + 2)]);                                \
+        ROUND(f, g, h, a, b, c, d, e, (kr)[KW_A((t) + 3)]);                                \
+        STEP((j0) + 1);                                                                    \
+        ROUND(e, f, g, h, a, b, c, d, (kr)[KW_A((t) + 4)]);                                \
+        ROUND(d, e, f, g, h, a, b, c, (kr)[KW_A((t) + 5)]);                                \
+        STEP((j0) + 2);                                                                    \
+        ROUND(c, d, e, f, g, h, a, b, (kr)[KW_A((t) + 6)]);                                \
+        ROUND(b, c, d, e, f, g, h, a, (kr)[KW_A((t) + 7)]);                                \
+        STEP((j0) + 3);                                                                    \
+    } while (0)
+
+/*
+ * The 80 rounds of one block from kr (a pointer variable, advanced):
+ *   ROUNDS80_S32  with the 32 schedule steps of a pair (into sd, K from sk,
+ *                 both advanced) in rounds 0..63, one per two rounds: the
+ *                 block's own pair's, 16 words ahead of the rounds, or the
+ *                 next pair's;
+ *   ROUNDS80_S0   without.
+ * The loops keep the ring index of every step (j & 7) a constant.
+ */
+#define ROUNDS80_S32(kr)                                                                   \
+    do {                                                                                   \
+        for (int i_ = 0; i_ < 4; i_++, (kr) += KW_A(16)) {                                 \
+            ROUNDS8_S4(kr, 0, 0);                                                          \
+            ROUNDS8_S4(kr, 8, 4);                                                          \
+        }                                                                                  \
+        ROUNDS8(kr, 0);                                                                    \
+        ROUNDS8(kr, 8);                                                                    \
+    } while (0)
+
+#define ROUNDS80_S0(kr)                                                                    \
+    do {                                                                                   \
+        for (int i_ = 0; i_ < 5; i_++, (kr) += KW_A(16)) {                                 \
             ROUNDS8(kr, 0);                                                                \
             ROUNDS8(kr, 8);                                                                \
         }                                                                                  \
-    } while (0)
-
-/* Rounds t .. t + 7 with the block's own schedule steps j0 .. j0 + 3 (one
- * per two rounds), 16 rounds ahead: words t + 16 .. t + 23, K from k. */
-#define ROUNDS8_OWN(kr, k, t, j0)                                                          \
-    do {                                                                                   \
-        ROUND(a, b, c, d, e, f, g, h, (kr)[KW_A((t) + 0)]);                                \
-        ROUND(h, a, b, c, d, e, f, g, (kr)[KW_A((t) + 1)]);                                \
-        SCHED((j0) + 0, (kr) + KW_A((t) + 16), (k) + (t) + 16);                            \
-        ROUND(g, h, a, b, c, d, e, f, (kr)[KW_A((t) + 2)]);                                \
-        ROUND(f, g, h, a, b, c, d, e, (kr)[KW_A((t) + 3)]);                                \
-        SCHED((j0) + 1, (kr) + KW_A((t) + 18), (k) + (t) + 18);                            \
-        ROUND(e, f, g, h, a, b, c, d, (kr)[KW_A((t) + 4)]);                                \
-        ROUND(d, e, f, g, h, a, b, c, (kr)[KW_A((t) + 5)]);                                \
-        SCHED((j0) + 2, (kr) + KW_A((t) + 20), (k) + (t) + 20);                            \
-        ROUND(c, d, e, f, g, h, a, b, (kr)[KW_A((t) + 6)]);                                \
-        ROUND(b, c, d, e, f, g, h, a, (kr)[KW_A((t) + 7)]);                                \
-        SCHED((j0) + 3, (kr) + KW_A((t) + 22), (k) + (t) + 22);                            \
-    } while (0)
-
-/* Rounds t .. t + 7 with steps j0, j0 + 1 (one per four rounds) of the next
- * pair's schedule, written to sd and K read from sk (both advanced). */
-#define ROUNDS8_NEXT(kr, t, j0)                                                            \
-    do {                                                                                   \
-        ROUND(a, b, c, d, e, f, g, h, (kr)[KW_A((t) + 0)]);                                \
-        ROUND(h, a, b, c, d, e, f, g, (kr)[KW_A((t) + 1)]);                                \
-        ROUND(g, h, a, b, c, d, e, f, (kr)[KW_A((t) + 2)]);                                \
-        ROUND(f, g, h, a, b, c, d, e, (kr)[KW_A((t) + 3)]);                                \
-        SCHED((j0) + 0, sd, sk);                                                           \
-        sd += 4, sk += 2;                                                                  \
-        ROUND(e, f, g, h, a, b, c, d, (kr)[KW_A((t) + 4)]);                                \
-        ROUND(d, e, f, g, h, a, b, c, (kr)[KW_A((t) + 5)]);                                \
-        ROUND(c, d, e, f, g, h, a, b, (kr)[KW_A((t) + 6)]);                                \
-        ROUND(b, c, d, e, f, g, h, a, (kr)[KW_A((t) + 7)]);                                \
-        SCHED((j0) + 1, sd, sk);                                                           \
-        sd += 4, sk += 2;                                                                  \
     } while (0)
 
 #define STATE_ADD()                                                                        \
@@ -269,93 +275,55 @@ static inline void load_pair(__m256i X[8], uint64_t *kw, const uint8_t *pa, cons
     } while (0)
 
 /*
- * The compression of n ≥ 1 blocks (BMI1/BMI2 present). Two ways through a
- * pair of blocks:
- * - with at least two pairs left, a pipeline: the rounds of pair i (both
- *   blocks) run from kw[i & 1] while the schedule of pair i + 1 fills
- *   kw[(i + 1) & 1], one step per four rounds, so that the vector work is
- *   spread evenly over the 160 rounds. The first pair is scheduled alone,
- *   the last one's rounds run alone;
- * - otherwise (a last pair or a lone block, e.g. every block of a short
- *   message) block A's rounds compute the pair's own schedule 16 rounds
- *   ahead, one step per two rounds, and block B's run from kw[] alone.
+ * The compression of n ≥ 1 blocks (BMI1/BMI2 present), a pair of blocks
+ * (A, B) at a time, their K + W in kw[0] or kw[1]. The 32 schedule steps of
+ * a pair run beside the rounds of one block: of the first pair of a call,
+ * beside its own A's (16 words ahead); of every following pair, beside the
+ * previous pair's B (into the other buffer), so that its A and B then run
+ * from kw[] alone. A lone last block is paired with itself (its B lane is
+ * computed and not used) and computes its own schedule. (Spreading the
+ * steps over both blocks, half each, measured slower: docs/sha512.md §3.)
  */
 static void SHA512_X2_BLOCKS(uint64_t state[8], const uint8_t *p, size_t n)
 {
     _Alignas(32) uint64_t kw[2][160];
-    size_t used = sizeof kw[0];
     __m256i X[8];
     uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
     uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
+    uint64_t *cur = kw[0], *nxt = kw[1], *kr, *sd;
+    const uint64_t *sk;
+    int ready = 0; /* cur already holds the schedule of the pair at p */
+    size_t used = n >= 4 ? sizeof kw : sizeof kw[0]; /* the second buffer serves n ≥ 4 */
 
-    if (n >= 4) {
-        uint64_t *cur = kw[0], *nxt = kw[1], *sd, *kr;
-        const uint64_t *sk;
-
-        used = sizeof kw;
-        load_pair(X, cur, p, p + 128);
-        sd = cur + KW_A(16), sk = sha512_k + 16;
-        for (int i = 0; i < 4; i++) {
-            SCHED(0, sd, sk);
-            sd += 4, sk += 2;
-            SCHED(1, sd, sk);
-            sd += 4, sk += 2;
-            SCHED(2, sd, sk);
-            sd += 4, sk += 2;
-            SCHED(3, sd, sk);
-            sd += 4, sk += 2;
-            SCHED(4, sd, sk);
-            sd += 4, sk += 2;
-            SCHED(5, sd, sk);
-            sd += 4, sk += 2;
-            SCHED(6, sd, sk);
-            sd += 4, sk += 2;
-            SCHED(7, sd, sk);
-            sd += 4, sk += 2;
-        }
-        p += 256, n -= 2;
-        while (n >= 2) {
-            load_pair(X, nxt, p, p + 128);
-            sd = nxt + KW_A(16), sk = sha512_k + 16;
-            for (int lane = 0; lane < 2; lane++) {
-                kr = cur + 2 * lane;
-                for (int i = 0; i < 2; i++, kr += KW_A(32)) {
-                    ROUNDS8_NEXT(kr, 0, 0);
-                    ROUNDS8_NEXT(kr, 8, 2);
-                    ROUNDS8_NEXT(kr, 16, 4);
-                    ROUNDS8_NEXT(kr, 24, 6);
-                }
-                ROUNDS8(kr, 0);
-                ROUNDS8(kr, 8);
-                STATE_ADD();
-            }
-            kr = cur, cur = nxt, nxt = kr;
-            p += 256, n -= 2;
-        }
+    while (n >= 2) {
         kr = cur;
-        ROUNDS80(kr);
+        if (ready) {
+            ROUNDS80_S0(kr);
+        } else {
+            load_pair(X, cur, p, p + 128);
+            sd = cur + KW_A(16), sk = sha512_k + 16;
+            ROUNDS80_S32(kr);
+        }
         STATE_ADD();
         kr = cur + 2;
-        ROUNDS80(kr);
-        STATE_ADD();
-    }
-    while (n > 0) {
-        uint64_t *kr = kw[0];
-        const uint64_t *k = sha512_k;
-
-        load_pair(X, kw[0], p, n >= 2 ? p + 128 : p); /* a lone block pairs with itself */
-        for (int i = 0; i < 4; i++, kr += KW_A(16), k += 16) {
-            ROUNDS8_OWN(kr, k, 0, 0);
-            ROUNDS8_OWN(kr, k, 8, 4);
+        ready = n >= 4;
+        if (ready) {
+            load_pair(X, nxt, p + 256, p + 384);
+            sd = nxt + KW_A(16), sk = sha512_k + 16;
+            ROUNDS80_S32(kr);
+        } else {
+            ROUNDS80_S0(kr);
         }
-        ROUNDS8(kr, 0);
-        ROUNDS8(kr, 8);
         STATE_ADD();
-        if (n == 1) break;
-        kr = kw[0] + 2;
-        ROUNDS80(kr);
-        STATE_ADD();
+        kr = cur, cur = nxt, nxt = kr;
         p += 256, n -= 2;
+    }
+    if (n == 1) {
+        kr = kw[0];
+        load_pair(X, kw[0], p, p);
+        sd = kw[0] + KW_A(16), sk = sha512_k + 16;
+        ROUNDS80_S32(kr);
+        STATE_ADD();
     }
     vec25519_wipe(kw, used);
 }
