@@ -79,12 +79,12 @@ static const uint64_t H0[8] = {
  * step 3, with the renaming folded into the argument order: the new e is
  * d + T1 (written into d) and the new a is T1 + T2 (written into h).
  */
-#define ROUND(a, b, c, d, e, f, g, h, j)                                  \
-    do {                                                                  \
-        uint64_t t1_ = h + BSIG1(e) + CH(e, f, g) + sha512_k[r + (j)] + W[j];    \
-        uint64_t t2_ = BSIG0(a) + MAJ(a, b, c);                           \
-        d += t1_;                                                         \
-        h = t1_ + t2_;                                                    \
+#define ROUND(a, b, c, d, e, f, g, h, j)                                      \
+    do {                                                                      \
+        uint64_t t1_ = h + BSIG1(e) + CH(e, f, g) + sha512_k[r + (j)] + W[j]; \
+        uint64_t t2_ = BSIG0(a) + MAJ(a, b, c);                               \
+        d += t1_;                                                             \
+        h = t1_ + t2_;                                                        \
     } while (0)
 
 /*
