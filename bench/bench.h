@@ -115,6 +115,9 @@ void bench_sha512_1m_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
 /* The bytes one call of op hashes (a throughput row: bench.c adds cycles
  * per byte and MB/s), or 0 for any other operation. */
 size_t bench_bytes_per_call(const struct bench_op *op);
+/* f on the backend in use with its SHA-512 compression function replaced by
+ * the portable one (then restored). */
+void bench_portable_sha512(bench_fn f, uint8_t out[BENCH_OUT_MAX], int want_output);
 /* Frees the OpenSSL digest object (called by bench_fixture_free). */
 void bench_sha512_free(void);
 

@@ -159,6 +159,18 @@ static void ours_verify(uint8_t out[BENCH_OUT_MAX], int want)
     out[0] = vec25519_ed25519_verify(fx.sig, fx.msg, MSG_LEN, fx.pk) == 0;
 }
 
+/* sign and verify with the portable SHA-512 (ops_sha512.c): read against
+ * the two rows above. */
+static void ours_sign_psha(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    bench_portable_sha512(ours_sign, out, want);
+}
+
+static void ours_verify_psha(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    bench_portable_sha512(ours_verify, out, want);
+}
+
 static void ours_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
 {
     backend_get()->scalarmult(&fx.R, fx.s, &fx.P);
@@ -523,6 +535,10 @@ const struct bench_op bench_ops[] = {
      {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL, 1},
     {"ed25519_verify", "ed25519 verify", 1, ours_verify,
      {SODIUM_(verify), OPENSSL_(verify)}, expect_verify, tamper_signature, 1},
+    {"ed25519_sign_portable_sha512", "sign, portable SHA-512", 64, ours_sign_psha,
+     {NULL, NULL}, expect_sign, NULL, 1},
+    {"ed25519_verify_portable_sha512", "verify, portable SHA-512", 1, ours_verify_psha,
+     {NULL, NULL}, expect_verify, tamper_signature, 1},
     {"scalarmult_ct", "scalarmult (ct)", 32, ours_scalarmult,
      {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL, 1},
     {"double_scalarmult_vartime", "double-base (vt)", 32, ours_double_base,

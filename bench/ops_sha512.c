@@ -14,6 +14,12 @@
  * portable path's (the serial backend, a different algorithm from the vector
  * ones), which must agree with libsodium's and OpenSSL's when they are built
  * in.
+ *
+ * bench_portable_sha512 runs an operation on the backend in use with its
+ * SHA-512 replaced by the portable one: the rows "sign, portable SHA-512"
+ * and "verify, portable SHA-512" of ops.c, read against "ed25519 sign" and
+ * "ed25519 verify" of the same run and backend, show what the vector
+ * SHA-512 gives Ed25519.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -22,6 +28,7 @@
 
 #include "vec25519.h"
 #include "backend/backend.h"
+#include "hash/sha512_blocks.h"
 #include "bench.h"
 
 #ifdef HAVE_SODIUM
@@ -143,6 +150,18 @@ SHA_ROW(64, 64)
 SHA_ROW(1k, 1024)
 SHA_ROW(16k, 16384)
 SHA_ROW(1m, SHA_MAX)
+
+void bench_portable_sha512(bench_fn f, uint8_t out[BENCH_OUT_MAX], int want_output)
+{
+    static struct backend alt; /* the benchmark runs on one thread */
+    const struct backend *b = backend_get();
+
+    alt = *b;
+    alt.sha512_blocks = sha512_blocks_portable;
+    backend_set(&alt);
+    f(out, want_output);
+    backend_set(b);
+}
 
 size_t bench_bytes_per_call(const struct bench_op *op)
 {
