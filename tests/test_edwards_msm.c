@@ -228,6 +228,7 @@ static void test_special(void)
         vec25519_edwards25519_precomp_free(pc);
     }
     vec25519_edwards25519_precomp_free(NULL);
+    CHECK(vec25519_edwards25519_precomp_new(NULL, 3) == NULL, "precomp_new(NULL, 3) fails");
 
     /* All scalars zero. */
     for (size_t i = 0; i < N; i++) gen_point(&P[i], i);

@@ -180,7 +180,8 @@ VEC25519_API void vec25519_edwards25519_point_multiscalar_vartime(
  * must be public.
  *
  * _new copies n points (n = 0 allowed) and builds their tables; returns the
- * object, or NULL when memory runs out (or n is too large). _free releases
+ * object, or NULL when memory runs out (or n is too large, or points is NULL
+ * with n > 0). _free releases
  * it (NULL allowed). _len is its n.
  *
  * _mul_vartime: r = Σ_{i<len} [a_i]Q_i + Σ_{j<nd} [b_j]P_j with Q_i the

@@ -223,6 +223,7 @@ VEC25519_API vec25519_edwards25519_precomp *vec25519_edwards25519_precomp_new(
     size_t total = 0, o_pc, o_tab, o_ptr, o_pts;
     unsigned char *base;
 
+    if (points == NULL && n > 0) return NULL; /* no points to copy: the NULL of failure */
     o_pc = ge_msm_layout(&total, 1, sizeof *pc);
     o_tab = ge_msm_layout(&total, n, sizeof(ge_msm_table));
     o_ptr = ge_msm_layout(&total, n, sizeof(const ge_msm_table *));
