@@ -51,7 +51,28 @@ struct backend {
      * one 4-way exponentiation (src/backend/vector/decode.c). Variable time:
      * the encodings are public. Optional: NULL when the backend has none. */
     void (*frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], int policy);
+    /* The encodings of n fixed-base multiples, out + 32·i = the encoding of
+     * [s_i]B with s_i = scalars + 32·i (any 32 bytes with s[31] ≤ 127), in
+     * the form `form`:
+     *   BASE_ENCODE_ED25519  RFC 8032 §5.1.2: y with the sign of x in bit
+     *                        255, byte-identical to ge_ext_tobytes of
+     *                        scalarmult_base;
+     *   BASE_ENCODE_X25519   the Montgomery u = (1 + y)/(1 − y) = (Z + Y)/
+     *                        (Z − Y) of RFC 7748 §4.1, canonical; the
+     *                        identity (Z = Y) gives 0, as 1/0 ↦ 0.
+     * One field inversion for all n (Montgomery's trick, per block of at
+     * most BASE_ENCODE_BLOCK entries); several multiplications at a time on
+     * the vector backends (docs/performance.md). n = 0 writes nothing. out
+     * may be the same buffer as scalars (out == scalars); no other overlap.
+     * Constant time in every scalar (n and form public). */
+    void (*base_encode)(size_t n, uint8_t *out, const uint8_t *scalars, int form);
 };
+
+/* The forms of base_encode. */
+#define BASE_ENCODE_ED25519 0
+#define BASE_ENCODE_X25519 1
+/* The entries base_encode inverts together (its stack use grows with it). */
+#define BASE_ENCODE_BLOCK 64
 
 /* The policies of frombytes4_vartime (the `relaxed` argument of ge_decode_finish). */
 #define GE_DECODE_STRICT 0
@@ -109,5 +130,13 @@ void ge_multiscalar(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_
 size_t ge_multiscalar_vartime_scratch_bytes(size_t n);
 void ge_multiscalar_vartime_scratch(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                                     const ge_ext *points, void *scratch);
+/* The fixed-base encodings (src/backend/serial/base_encode.c): the serial
+ * backend's base_encode, and its second half for the vector backends,
+ * ge_base_encode_finish: out + 32·i = the encoding (form as base_encode) of
+ * the point (X[i] : Y[i] : Z[i]) (X, Y, Z tight, Z ≠ 0; T is not needed),
+ * with one inversion for the n ≤ BASE_ENCODE_BLOCK points. X, Y and Z are
+ * overwritten (with secrets: the caller wipes them). Constant time. */
+void ge_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form);
+void ge_base_encode_finish(size_t n, uint8_t *out, fe *X, fe *Y, fe *Z, int form);
 
 #endif /* VEC25519_BACKEND_BACKEND_H */

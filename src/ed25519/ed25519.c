@@ -94,13 +94,11 @@ static void challenge(uint8_t k[32], const dom2_params *dom, const uint8_t R[32]
 VEC25519_API void vec25519_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
     uint8_t s[32], az[64], a[32], A_enc[32];
-    ge_ext A;
 
     memcpy(s, seed, 32); /* seed may alias sk or pk */
     vec25519_sha512(az, s, 32);
     sc_clamp(a, az);
-    backend_get()->scalarmult_base(&A, a);
-    ge_ext_tobytes(A_enc, &A);
+    backend_get()->base_encode(1, A_enc, a, BASE_ENCODE_ED25519); /* encode([a]B) */
     ct_declassify(A_enc, 32); /* the public key */
 
     memcpy(sk, s, 32);
@@ -110,7 +108,6 @@ VEC25519_API void vec25519_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const
     vec25519_wipe(s, sizeof s);
     vec25519_wipe(az, sizeof az);
     vec25519_wipe(a, sizeof a);
-    vec25519_wipe(&A, sizeof A);
 }
 
 /*
@@ -127,7 +124,6 @@ static void sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const
 {
     uint8_t az[64], a[32], nonce[64], r[32], R[32], k[32], S[32];
     vec25519_sha512_ctx h;
-    ge_ext Rp;
 
     vec25519_sha512(az, sk, 32);
     sc_clamp(a, az);
@@ -139,8 +135,7 @@ static void sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const
     vec25519_sha512_final(&h, nonce); /* final wipes h */
     sc_reduce64(r, nonce);
 
-    backend_get()->scalarmult_base(&Rp, r);
-    ge_ext_tobytes(R, &Rp);
+    backend_get()->base_encode(1, R, r, BASE_ENCODE_ED25519); /* encode([r]B) */
     ct_declassify(R, 32); /* first half of the signature */
 
     challenge(k, dom, R, sk + 32, msg, len);
@@ -154,7 +149,6 @@ static void sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const
     vec25519_wipe(a, sizeof a);
     vec25519_wipe(nonce, sizeof nonce);
     vec25519_wipe(r, sizeof r);
-    vec25519_wipe(&Rp, sizeof Rp);
 }
 
 /*

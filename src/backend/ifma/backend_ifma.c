@@ -7,6 +7,7 @@
  */
 #define VEC25519_VECTOR_IFMA 1
 #include "ladder_ifma.h" /* the table's X25519 entry (VBACKEND_X25519, vpoint.h) */
+#include "base_x8.h"     /* its fixed-base entries (VBACKEND_SCALARMULT_BASE, ..._BASE_ENCODE) */
 #include "../vector/msm.h" /* the multiscalar entries of the table */
 #include "../vector/scalarmult.c"
 #include "../vector/msm.c"

@@ -265,4 +265,5 @@ const struct backend backend_serial = {
     .multiscalar_vartime_scratch_bytes = ge_multiscalar_vartime_scratch_bytes,
     .multiscalar_vartime_scratch = ge_multiscalar_vartime_scratch,
     .x25519 = x25519_ladder_serial,
+    .base_encode = ge_base_encode, /* base_encode.c */
 };

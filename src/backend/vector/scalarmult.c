@@ -105,6 +105,7 @@ static void VFN(scalarmult)(ge_ext *r, const uint8_t s[32], const ge_ext *P)
     vec25519_wipe(&h, sizeof h);
 }
 
+#if VBACKEND_VECTOR_BASE
 /*
  * The fixed-base table: base_shared[k][j] = (j+1)·256^k·B (k < 32, j < 8) in
  * cached vector form, the vector twin of the serial base_table (affine
@@ -188,6 +189,35 @@ static void VFN(scalarmult_base)(ge_ext *r, const uint8_t s[32])
     vec25519_wipe(&t, sizeof t);
     vec25519_wipe(&h, sizeof h);
 }
+
+/*
+ * base_encode (backend.h) from this file's fixed-base multiplication: per
+ * block, one VFN(scalarmult_base) per entry, then one inversion for the
+ * block (ge_base_encode_finish). Every scalar of a block is read before its
+ * outputs are written. Constant time in every scalar.
+ */
+static void VFN(base_encode)(size_t n, uint8_t *out, const uint8_t *scalars, int form)
+{
+    fe X[BASE_ENCODE_BLOCK], Y[BASE_ENCODE_BLOCK], Z[BASE_ENCODE_BLOCK];
+    ge_ext p;
+
+    for (size_t done = 0; done < n;) {
+        size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
+        for (size_t i = 0; i < m; i++) {
+            VFN(scalarmult_base)(&p, scalars + 32 * (done + i));
+            X[i] = p.X;
+            Y[i] = p.Y;
+            Z[i] = p.Z;
+        }
+        ge_base_encode_finish(m, out + 32 * done, X, Y, Z, form);
+        done += m;
+    }
+    vec25519_wipe(X, sizeof X);
+    vec25519_wipe(Y, sizeof Y);
+    vec25519_wipe(Z, sizeof Z);
+    vec25519_wipe(&p, sizeof p);
+}
+#endif /* VBACKEND_VECTOR_BASE */
 
 /*
  * The odd multiples (2j+1)·B and their negatives, j = 0..63, in cached
@@ -313,7 +343,7 @@ static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const
 const struct backend VFN(backend) = {
     .name = VBACKEND_NAME,
     .scalarmult = VFN(scalarmult),
-    .scalarmult_base = VFN(scalarmult_base),
+    .scalarmult_base = VBACKEND_SCALARMULT_BASE, /* vpoint.h */
     .double_scalarmult_vartime = VFN(double_scalarmult_vartime),
     .multiscalar_vartime = VFN(multiscalar_vartime), /* vector/msm.c */
     .multiscalar = VFN(multiscalar),
@@ -321,4 +351,5 @@ const struct backend VFN(backend) = {
     .multiscalar_vartime_scratch = VFN(multiscalar_vartime_scratch),
     .x25519 = VBACKEND_X25519,
     .frombytes4_vartime = VFN(frombytes4_vartime), /* vector/decode.c */
+    .base_encode = VBACKEND_BASE_ENCODE,           /* vpoint.h */
 };

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * Encodings of fixed-base multiples, the backend entry base_encode
+ * (src/backend/backend.h) of the serial backend, and the half that every
+ * backend shares: from projective points to bytes with one field inversion
+ * for a whole block (Montgomery's trick, fe_batch_invert).
+ *
+ *   form BASE_ENCODE_ED25519   the point encoding of RFC 8032 §5.1.2: y =
+ *                              Y/Z, canonical, with the low bit of x = X/Z
+ *                              in bit 255 (exactly ge_ext_tobytes)
+ *   form BASE_ENCODE_X25519    the Montgomery u-coordinate of RFC 7748 §4.1,
+ *                              u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y),
+ *                              canonical; Z = Y (the identity) gives 0
+ *
+ * The denominators (Z, or Z − Y) of a block are inverted together: n
+ * inversions cost one inversion and 3(n − 1) multiplications. A zero
+ * denominator would zero every inverse of the block (fe_batch_invert), so it
+ * is replaced by 1 first and its output forced to 0 afterwards (the value a
+ * single inversion, 1/0 ↦ 0, gives), both with masks: a block of n entries
+ * always runs the same instructions.
+ *
+ * Constant time in every point and scalar; n and the form are public.
+ * References: RFC 8032 §5.1.2; RFC 7748 §4.1; P. L. Montgomery, "Speeding
+ * the Pollard and elliptic curve methods of factorization", Math. Comp. 48
+ * (1987), §10.3.1 (simultaneous inversion).
+ */
+#include <string.h>
+
+#include "../../internal/ct.h"
+#include "../backend.h"
+#include "ge.h"
+
+void ge_base_encode_finish(size_t n, uint8_t *out, fe *X, fe *Y, fe *Z, int form)
+{
+    ct_mask zero[BASE_ENCODE_BLOCK];
+    fe one, t;
+    fe_loose l;
+
+    if (n == 0) return;
+    fe_1(&one);
+    /* Z[i] = the denominator, 1 where it is 0 */
+    for (size_t i = 0; i < n; i++) {
+        if (form == BASE_ENCODE_X25519) {
+            fe_add(&l, &Z[i], &Y[i]); /* the numerator Z + Y, kept in Y */
+            fe_carry(&t, &l);
+            fe_sub(&l, &Z[i], &Y[i]);
+            fe_carry(&Z[i], &l);
+            Y[i] = t;
+        }
+        zero[i] = fe_is_zero(&Z[i]);
+        fe_cmov(&Z[i], &one, zero[i]);
+    }
+    fe_batch_invert(Z, n);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *s = out + 32 * i;
+        if (form == BASE_ENCODE_X25519) {
+            fe_mul(&t, &Y[i], &Z[i]); /* u = (Z + Y)/(Z − Y) */
+            fe_0(&one);
+            fe_cmov(&t, &one, zero[i]);
+            fe_tobytes(s, &t);
+        } else {
+            fe x, y;
+            fe_mul(&x, &X[i], &Z[i]);
+            fe_mul(&y, &Y[i], &Z[i]);
+            fe_tobytes(s, &y);
+            s[31] |= (uint8_t)(ct_to_int(fe_is_negative(&x)) << 7);
+            vec25519_wipe(&x, sizeof x);
+            vec25519_wipe(&y, sizeof y);
+        }
+    }
+    vec25519_wipe(zero, n * sizeof zero[0]);
+    vec25519_wipe(&t, sizeof t);
+    vec25519_wipe(&l, sizeof l);
+}
+
+/*
+ * base_encode on the serial backend: per block of BASE_ENCODE_BLOCK, one
+ * ge_scalarmult_base per entry, then ge_base_encode_finish. Every scalar of
+ * a block is read before any output of the block is written (out ==
+ * scalars is allowed). Constant time in every scalar.
+ */
+void ge_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form)
+{
+    fe X[BASE_ENCODE_BLOCK], Y[BASE_ENCODE_BLOCK], Z[BASE_ENCODE_BLOCK];
+    ge_ext p;
+
+    for (size_t done = 0; done < n;) {
+        size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
+        for (size_t i = 0; i < m; i++) {
+            ge_scalarmult_base(&p, scalars + 32 * (done + i));
+            X[i] = p.X;
+            Y[i] = p.Y;
+            Z[i] = p.Z;
+        }
+        ge_base_encode_finish(m, out + 32 * done, X, Y, Z, form);
+        done += m;
+    }
+    vec25519_wipe(X, sizeof X);
+    vec25519_wipe(Y, sizeof Y);
+    vec25519_wipe(Z, sizeof Z);
+    vec25519_wipe(&p, sizeof p);
+}
