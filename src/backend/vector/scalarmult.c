@@ -190,33 +190,6 @@ static void VFN(scalarmult_base)(ge_ext *r, const uint8_t s[32])
     vec25519_wipe(&h, sizeof h);
 }
 
-/*
- * base_encode (backend.h) from this file's fixed-base multiplication: per
- * block, one VFN(scalarmult_base) per entry, then one inversion for the
- * block (ge_base_encode_finish). Every scalar of a block is read before its
- * outputs are written. Constant time in every scalar.
- */
-static void VFN(base_encode)(size_t n, uint8_t *out, const uint8_t *scalars, int form)
-{
-    fe X[BASE_ENCODE_BLOCK], Y[BASE_ENCODE_BLOCK], Z[BASE_ENCODE_BLOCK];
-    ge_ext p;
-
-    for (size_t done = 0; done < n;) {
-        size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
-        for (size_t i = 0; i < m; i++) {
-            VFN(scalarmult_base)(&p, scalars + 32 * (done + i));
-            X[i] = p.X;
-            Y[i] = p.Y;
-            Z[i] = p.Z;
-        }
-        ge_base_encode_finish(m, out + 32 * done, X, Y, Z, form);
-        done += m;
-    }
-    vec25519_wipe(X, sizeof X);
-    vec25519_wipe(Y, sizeof Y);
-    vec25519_wipe(Z, sizeof Z);
-    vec25519_wipe(&p, sizeof p);
-}
 #endif /* VBACKEND_VECTOR_BASE */
 
 /*

@@ -71,7 +71,8 @@ typedef ge_avx2_cached vpt_cached;
  * the 4-lane kernel (src/backend/avx2/base_x4.c). */
 #define VBACKEND_VECTOR_BASE 1
 #define VBACKEND_SCALARMULT_BASE VFN(scalarmult_base)
-#define VBACKEND_BASE_ENCODE VFN(base_encode)
+#define VBACKEND_BASE_ENCODE avx2_base_encode
+void avx2_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form);
 
 typedef fe2625x4 vfe;
 
