@@ -241,6 +241,7 @@ void avx2_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form)
     fe X[BASE_ENCODE_BLOCK], Y[BASE_ENCODE_BLOCK], Z[BASE_ENCODE_BLOCK];
     uint8_t pad[4][32];
     ge_ext p;
+    const size_t used = n < BASE_ENCODE_BLOCK ? n : BASE_ENCODE_BLOCK; /* entries to wipe */
 
     for (size_t done = 0; done < n;) {
         const size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
@@ -276,9 +277,9 @@ void avx2_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form)
         done += m;
     }
     vec25519_wipe(&st, sizeof st);
-    vec25519_wipe(X, sizeof X);
-    vec25519_wipe(Y, sizeof Y);
-    vec25519_wipe(Z, sizeof Z);
+    vec25519_wipe(X, used * sizeof X[0]);
+    vec25519_wipe(Y, used * sizeof Y[0]);
+    vec25519_wipe(Z, used * sizeof Z[0]);
     vec25519_wipe(pad, sizeof pad);
     vec25519_wipe(&p, sizeof p);
 }
