@@ -138,5 +138,23 @@ void ge_multiscalar_vartime_scratch(ge_ext *r, size_t n, const uint8_t (*scalars
  * overwritten (with secrets: the caller wipes them). Constant time. */
 void ge_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form);
 void ge_base_encode_finish(size_t n, uint8_t *out, fe *X, fe *Y, fe *Z, int form);
+/*
+ * base_encode for a backend with a w-lane kernel (w ≤ BASE_ENCODE_LANES_MAX):
+ * per block, the full chunks of w scalars through `lanes`, a remainder of
+ * at least pad_min entries padded into one more call (the other lanes get
+ * the scalar 0: public, their points discarded), a smaller one entry by
+ * entry through `one`, then ge_base_encode_finish. A kernel writes (X[l] :
+ * Y[l] : Z[l]) = [s_l]B (tight fe) for l < count, s_l = scalars + 32·l (w
+ * scalars are read), constant time, and wipes its own state. Every scalar
+ * of a block is read before its outputs are written (out == scalars is
+ * allowed).
+ */
+typedef void ge_base_kernel(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count);
+/* f = the element with the radix-2^51 limbs (tight fe51 limbs: every
+ * carried vector result), as a serial fe (either field). Constant time. */
+void ge_base_fe_from51(fe *f, const uint64_t limbs[5]);
+#define BASE_ENCODE_LANES_MAX 8
+void ge_base_encode_lanes(size_t n, uint8_t *out, const uint8_t *scalars, int form,
+                          ge_base_kernel *lanes, size_t w, size_t pad_min, ge_base_kernel *one);
 
 #endif /* VEC25519_BACKEND_BACKEND_H */

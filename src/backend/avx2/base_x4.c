@@ -10,7 +10,7 @@
  * (h = Σ e[2k+1]·T_k, h = 16h, h += Σ e[2k]·T_k; 63 mixed additions and 4
  * doublings per lane, the serial formulas of src/backend/serial/ge.c in
  * every lane), with affine Niels points from base_x4_table.inc
- * (tools/gen_base_lanes.c): row k, entry j = (j+1)·256^k·B, one register
+ * (tools/gen_base_table.c): row k, entry j = (j+1)·256^k·B, one register
  * per limb of a coordinate holding the eight entries. A lane takes entry
  * |d| − 1 with one vpermd per limb pair, the digits being the indices; every
  * row is loaded whatever the digits are, so addresses are public. Digit 0
@@ -34,7 +34,6 @@
  */
 #include <immintrin.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
@@ -208,78 +207,48 @@ static void base4(struct base_x4_state *st, const uint8_t *scalars)
                         &st->p.Z);
 }
 
-/* f = coordinate c of lane l (tight fe51 limbs) as a serial fe. */
+/* f = coordinate c of lane l, as a serial fe. */
 static void lane_to_fe(fe *f, const struct base_x4_state *st, int c, int l)
 {
-    fe51 t;
+    ge_base_fe_from51(f, st->limbs[c][l]);
+}
 
-    for (int i = 0; i < 5; i++) t.v[i] = st->limbs[c][l][i];
-#if defined(VEC25519_SERIAL_U32)
-    {
-        uint8_t b[32];
-        fe51_tobytes(b, &t);
-        fe_frombytes(f, b);
-        vec25519_wipe(b, sizeof b);
+/* The 4-lane kernel of ge_base_encode_lanes: (X : Y : Z) of [s_l]B, l < count ≤ 4. */
+static void kernel4(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
+{
+    struct base_x4_state st;
+
+    base4(&st, scalars);
+    for (size_t l = 0; l < count; l++) {
+        lane_to_fe(&X[l], &st, 0, (int)l);
+        lane_to_fe(&Y[l], &st, 1, (int)l);
+        lane_to_fe(&Z[l], &st, 2, (int)l);
     }
-#else
-    *f = t;
-#endif
-    vec25519_wipe(&t, sizeof t);
+    vec25519_wipe(&st, sizeof st);
+}
+
+/* The single kernel: the backend's 4-way fixed-base multiplication (count = 1). */
+static void kernel1(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
+{
+    ge_ext p;
+
+    (void)count;
+    avx2_backend.scalarmult_base(&p, scalars);
+    *X = p.X;
+    *Y = p.Y;
+    *Z = p.Z;
+    vec25519_wipe(&p, sizeof p);
 }
 
 /*
  * A remainder of r = n mod 4 entries of a block is padded into one more
  * 4-lane call when r ≥ this, else each runs through the backend's single
  * fixed-base multiplication: one 4-lane call costs about three single ones
- * (docs/performance.md §3: 32k against 11k TSC ticks).
+ * (docs/performance.md §4: 32k against 11k TSC ticks).
  */
 #define BASE_X4_PAD_MIN 3
 
 void avx2_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form)
 {
-    struct base_x4_state st;
-    fe X[BASE_ENCODE_BLOCK], Y[BASE_ENCODE_BLOCK], Z[BASE_ENCODE_BLOCK];
-    uint8_t pad[4][32];
-    ge_ext p;
-    const size_t used = n < BASE_ENCODE_BLOCK ? n : BASE_ENCODE_BLOCK; /* entries to wipe */
-
-    for (size_t done = 0; done < n;) {
-        const size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
-        const uint8_t *sc = scalars + 32 * done;
-        size_t i = 0;
-
-        for (; i + 4 <= m; i += 4) {
-            base4(&st, sc + 32 * i);
-            for (int l = 0; l < 4; l++) {
-                lane_to_fe(&X[i + l], &st, 0, l);
-                lane_to_fe(&Y[i + l], &st, 1, l);
-                lane_to_fe(&Z[i + l], &st, 2, l);
-            }
-        }
-        if (m - i >= BASE_X4_PAD_MIN) {
-            memset(pad, 0, sizeof pad); /* the unused lanes compute [0]B: public, discarded */
-            memcpy(pad, sc + 32 * i, 32 * (m - i));
-            base4(&st, &pad[0][0]);
-            for (size_t l = 0; l < m - i; l++) {
-                lane_to_fe(&X[i + l], &st, 0, (int)l);
-                lane_to_fe(&Y[i + l], &st, 1, (int)l);
-                lane_to_fe(&Z[i + l], &st, 2, (int)l);
-            }
-            i = m;
-        }
-        for (; i < m; i++) {
-            avx2_backend.scalarmult_base(&p, sc + 32 * i);
-            X[i] = p.X;
-            Y[i] = p.Y;
-            Z[i] = p.Z;
-        }
-        ge_base_encode_finish(m, out + 32 * done, X, Y, Z, form);
-        done += m;
-    }
-    vec25519_wipe(&st, sizeof st);
-    vec25519_wipe(X, used * sizeof X[0]);
-    vec25519_wipe(Y, used * sizeof Y[0]);
-    vec25519_wipe(Z, used * sizeof Z[0]);
-    vec25519_wipe(pad, sizeof pad);
-    vec25519_wipe(&p, sizeof p);
+    ge_base_encode_lanes(n, out, scalars, form, kernel4, 4, BASE_X4_PAD_MIN, kernel1);
 }

@@ -5,7 +5,7 @@
  * register, radix 2^51). The design note, with the instruction counts and
  * the measurements, is docs/performance.md §2–§4.
  *
- * Table. base_x8_table.inc (tools/gen_base_lanes.c) holds the affine Niels
+ * Table. base_x8_table.inc (tools/gen_base_table.c) holds the affine Niels
  * points (y+x, y−x, 2d·x·y) of (j+1)·256^k·B, rows k = 0..31, entries j =
  * 0..7, transposed: one register is one limb of one coordinate of the
  * eight entries of a row. A lane that needs entry |d| − 1 of a row gets it
@@ -77,7 +77,6 @@
 
 #include <immintrin.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
@@ -485,23 +484,14 @@ static void base8(struct base_x8_state *st, const uint8_t *scalars)
     }
 }
 
-/* f = coordinate c of the result in lane l (carried limbs: a tight fe51), as a serial fe. */
+/* f = coordinate c of the result in lane l, as a serial fe. */
 static void lane_to_fe(fe *f, const struct base_x8_state *st, int c, int l)
 {
-    fe51 t;
+    uint64_t t[5];
 
-    for (int i = 0; i < 5; i++) t.v[i] = st->limbs[c][i][l];
-#if defined(VEC25519_SERIAL_U32)
-    {
-        uint8_t b[32];
-        fe51_tobytes(b, &t);
-        fe_frombytes(f, b);
-        vec25519_wipe(b, sizeof b);
-    }
-#else
-    *f = t;
-#endif
-    vec25519_wipe(&t, sizeof t);
+    for (int i = 0; i < 5; i++) t[i] = st->limbs[c][i][l];
+    ge_base_fe_from51(f, t);
+    vec25519_wipe(t, sizeof t);
 }
 
 void ifma_scalarmult_base_x8(ge_ext *r, const uint8_t s[32])
@@ -516,57 +506,42 @@ void ifma_scalarmult_base_x8(ge_ext *r, const uint8_t s[32])
     vec25519_wipe(&st, sizeof st);
 }
 
+/* The 8-lane kernel of ge_base_encode_lanes: (X : Y : Z) of [s_l]B, l < count ≤ 8. */
+static void kernel8(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
+{
+    struct base_x8_state st;
+
+    base8(&st, scalars);
+    for (size_t l = 0; l < count; l++) {
+        lane_to_fe(&X[l], &st, 0, (int)l);
+        lane_to_fe(&Y[l], &st, 1, (int)l);
+        lane_to_fe(&Z[l], &st, 2, (int)l);
+    }
+    vec25519_wipe(&st, sizeof st);
+}
+
+/* The single kernel (count = 1). */
+static void kernel1(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
+{
+    struct base_x8_state st;
+
+    (void)count;
+    base1(&st, scalars);
+    lane_to_fe(X, &st, 0, 0);
+    lane_to_fe(Y, &st, 1, 0);
+    lane_to_fe(Z, &st, 2, 0);
+    vec25519_wipe(&st, sizeof st);
+}
+
 /*
  * A remainder of r = n mod 8 entries of a block is padded into one more
  * 8-lane call when r ≥ this, else run through the single kernel: one batch
- * call costs about as much as six single ones (docs/performance.md §3:
+ * call costs about as much as six single ones (docs/performance.md §4:
  * about 17k against 3.0k TSC ticks).
  */
 #define BASE_X8_PAD_MIN 6
 
 void ifma_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form)
 {
-    struct base_x8_state st;
-    fe X[BASE_ENCODE_BLOCK], Y[BASE_ENCODE_BLOCK], Z[BASE_ENCODE_BLOCK];
-    uint8_t pad[8][32];
-    const size_t used = n < BASE_ENCODE_BLOCK ? n : BASE_ENCODE_BLOCK; /* entries to wipe */
-
-    for (size_t done = 0; done < n;) {
-        const size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
-        const uint8_t *sc = scalars + 32 * done;
-        size_t i = 0;
-
-        for (; i + 8 <= m; i += 8) {
-            base8(&st, sc + 32 * i);
-            for (int l = 0; l < 8; l++) {
-                lane_to_fe(&X[i + l], &st, 0, l);
-                lane_to_fe(&Y[i + l], &st, 1, l);
-                lane_to_fe(&Z[i + l], &st, 2, l);
-            }
-        }
-        if (m - i >= BASE_X8_PAD_MIN) {
-            memset(pad, 0, sizeof pad); /* the unused lanes compute [0]B: public, discarded */
-            memcpy(pad, sc + 32 * i, 32 * (m - i));
-            base8(&st, &pad[0][0]);
-            for (size_t l = 0; l < m - i; l++) {
-                lane_to_fe(&X[i + l], &st, 0, (int)l);
-                lane_to_fe(&Y[i + l], &st, 1, (int)l);
-                lane_to_fe(&Z[i + l], &st, 2, (int)l);
-            }
-            i = m;
-        }
-        for (; i < m; i++) {
-            base1(&st, sc + 32 * i);
-            lane_to_fe(&X[i], &st, 0, 0);
-            lane_to_fe(&Y[i], &st, 1, 0);
-            lane_to_fe(&Z[i], &st, 2, 0);
-        }
-        ge_base_encode_finish(m, out + 32 * done, X, Y, Z, form);
-        done += m;
-    }
-    vec25519_wipe(&st, sizeof st);
-    vec25519_wipe(X, used * sizeof X[0]);
-    vec25519_wipe(Y, used * sizeof Y[0]);
-    vec25519_wipe(Z, used * sizeof Z[0]);
-    vec25519_wipe(pad, sizeof pad);
+    ge_base_encode_lanes(n, out, scalars, form, kernel8, 8, BASE_X8_PAD_MIN, kernel1);
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Encodings of fixed-base multiples, the backend entry base_encode
- * (src/backend/backend.h) of the serial backend, and the half that every
- * backend shares: from projective points to bytes with one field inversion
- * for a whole block (Montgomery's trick, fe_batch_invert).
+ * Encodings of fixed-base multiples: the backend entry base_encode
+ * (src/backend/backend.h) of the serial backend, and what every backend
+ * shares: the block driver (ge_base_encode_lanes: chunks of a w-lane kernel,
+ * padding, single calls) and the way from projective points to bytes with
+ * one field inversion for a whole block (ge_base_encode_finish).
  *
  *   form BASE_ENCODE_ED25519   the point encoding of RFC 8032 §5.1.2: y =
  *                              Y/Z, canonical, with the low bit of x = X/Z
@@ -12,13 +13,12 @@
  *                              u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y),
  *                              canonical; Z = Y (the identity) gives 0
  *
- * The denominators (Z, or Z − Y) of a block are inverted together: n
- * inversions cost one inversion (fe_invert_divsteps) and 3(n − 1)
- * multiplications. A zero
- * denominator would zero every inverse of the block, so it
- * is replaced by 1 first and its output forced to 0 afterwards (the value a
- * single inversion, 1/0 ↦ 0, gives), both with masks: a block of n entries
- * always runs the same instructions.
+ * The denominators (Z, or Z − Y) of a block are inverted together
+ * (Montgomery's trick): n inversions cost one inversion (fe_invert_divsteps)
+ * and 3(n − 1) multiplications. A zero denominator would zero every inverse
+ * of the block, so it is replaced by 1 first and its output forced to 0
+ * afterwards (the value a single inversion, 1/0 ↦ 0, gives), both with
+ * masks: a block of n entries always runs the same instructions.
  *
  * Constant time in every point and scalar; n and the form are public.
  * References: RFC 8032 §5.1.2; RFC 7748 §4.1; P. L. Montgomery, "Speeding
@@ -99,30 +99,68 @@ void ge_base_encode_finish(size_t n, uint8_t *out, fe *X, fe *Y, fe *Z, int form
     vec25519_wipe(&l, sizeof l);
 }
 
-/*
- * base_encode on the serial backend: per block of BASE_ENCODE_BLOCK, one
- * ge_scalarmult_base per entry, then ge_base_encode_finish. Every scalar of
- * a block is read before any output of the block is written (out ==
- * scalars is allowed). Constant time in every scalar.
- */
-void ge_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form)
+void ge_base_encode_lanes(size_t n, uint8_t *out, const uint8_t *scalars, int form,
+                          ge_base_kernel *lanes, size_t w, size_t pad_min, ge_base_kernel *one)
 {
     fe X[BASE_ENCODE_BLOCK], Y[BASE_ENCODE_BLOCK], Z[BASE_ENCODE_BLOCK];
-    ge_ext p;
+    uint8_t pad[BASE_ENCODE_LANES_MAX][32];
+    const size_t used = n < BASE_ENCODE_BLOCK ? n : BASE_ENCODE_BLOCK; /* entries to wipe */
 
     for (size_t done = 0; done < n;) {
-        size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
-        for (size_t i = 0; i < m; i++) {
-            ge_scalarmult_base(&p, scalars + 32 * (done + i));
-            X[i] = p.X;
-            Y[i] = p.Y;
-            Z[i] = p.Z;
+        const size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
+        const uint8_t *sc = scalars + 32 * done;
+        size_t i = 0;
+
+        for (; i + w <= m; i += w) lanes(X + i, Y + i, Z + i, sc + 32 * i, w);
+        if (m - i >= pad_min && m - i > 0) {
+            memset(pad, 0, sizeof pad); /* the unused lanes compute [0]B: public, discarded */
+            memcpy(pad, sc + 32 * i, 32 * (m - i));
+            lanes(X + i, Y + i, Z + i, &pad[0][0], m - i);
+            i = m;
         }
+        for (; i < m; i++) one(X + i, Y + i, Z + i, sc + 32 * i, 1);
         ge_base_encode_finish(m, out + 32 * done, X, Y, Z, form);
         done += m;
     }
-    vec25519_wipe(X, sizeof X);
-    vec25519_wipe(Y, sizeof Y);
-    vec25519_wipe(Z, sizeof Z);
+    vec25519_wipe(X, used * sizeof X[0]);
+    vec25519_wipe(Y, used * sizeof Y[0]);
+    vec25519_wipe(Z, used * sizeof Z[0]);
+    vec25519_wipe(pad, sizeof pad);
+}
+
+void ge_base_fe_from51(fe *f, const uint64_t limbs[5])
+{
+    fe51 t;
+
+    for (int i = 0; i < 5; i++) t.v[i] = limbs[i];
+#if defined(VEC25519_SERIAL_U32)
+    {
+        uint8_t b[32];
+        fe51_tobytes(b, &t);
+        fe_frombytes(f, b);
+        vec25519_wipe(b, sizeof b);
+    }
+#else
+    *f = t;
+#endif
+    vec25519_wipe(&t, sizeof t);
+}
+
+/* The serial kernel: (X : Y : Z) of [s]B by ge_scalarmult_base (count = 1). */
+static void serial_kernel(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
+{
+    ge_ext p;
+
+    (void)count;
+    ge_scalarmult_base(&p, scalars);
+    *X = p.X;
+    *Y = p.Y;
+    *Z = p.Z;
     vec25519_wipe(&p, sizeof p);
+}
+
+/* base_encode on the serial backend: one ge_scalarmult_base per entry. Constant time. */
+void ge_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form)
+{
+    ge_base_encode_lanes(n, out, scalars, form, serial_kernel, 1, 2, serial_kernel);
 }
