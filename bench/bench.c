@@ -256,6 +256,30 @@ static void print_detail_table(void)
     }
 }
 
+/* The throughput rows (bench_bytes_per_call) again, as counter ticks per
+ * byte and MB/s (10^6 bytes per second, from the median ns). */
+static void print_throughput_table(void)
+{
+    int any = 0;
+    for (size_t i = 0; i < bench_nops; i++) any |= bench_bytes_per_call(&bench_ops[i]) != 0;
+    if (!any) return;
+    printf("\nthroughput: %s per byte / MB/s\n", timing_counter_name());
+    print_header_row(DETAIL_W, NULL);
+    for (size_t i = 0; i < bench_nops; i++) {
+        size_t bytes = bench_bytes_per_call(&bench_ops[i]);
+        if (bytes == 0) continue;
+        printf("%-*s", LABEL_W, bench_ops[i].label);
+        for (size_t c = 0; c < ncolumns; c++) {
+            char buf[64] = "-";
+            if (cells[i][c].present && cells[i][c].s.ns > 0)
+                snprintf(buf, sizeof buf, "%.2f / %.0f", (double)cells[i][c].s.cycles / bytes,
+                         (double)bytes * 1000.0 / (double)cells[i][c].s.ns);
+            printf("%*s", column_width(c, DETAIL_W), buf);
+        }
+        printf("\n");
+    }
+}
+
 static void print_notes(void)
 {
     printf("\nNotes\n"
@@ -263,7 +287,13 @@ static void print_notes(void)
            "  constant reference clock), and clock_gettime(CLOCK_MONOTONIC); medians after a\n"
            "  warm-up, less the median of an empty call. \"vs best peer\" = best peer /\n"
            "  best of our backends, in cycles: > 1.00 means vec25519 is faster.\n"
-           "  sign and verify: a 64-byte message. sha512: a 64-byte message.\n"
+           "  sign and verify: a 64-byte message.\n"
+           "  sha512 64 B .. 1 MiB: the one-shot digest of a fixed message, ours on each\n"
+           "  backend's compression function (serial: portable C, avx2: AVX2 schedule,\n"
+           "  ifma: AVX-512VL schedule; docs/sha512.md); libsodium: crypto_hash_sha512.\n"
+           "  sign/verify, portable SHA-512: ed25519 sign/verify on the same backend with\n"
+           "  its SHA-512 compression function replaced by the portable C: read against\n"
+           "  \"ed25519 sign\"/\"ed25519 verify\" of the same run.\n"
            "  scalarmult (ct): ours is the backend's constant-time [s]P on a decoded point\n"
            "  (no decoding or encoding); libsodium's crypto_scalarmult_ed25519_noclamp also\n"
            "  decodes P, checks it (canonical, not small order, [l]P = 0) and encodes [s]P,\n"
@@ -285,7 +315,7 @@ static void print_notes(void)
                "            EVP_PKEY_get_raw_public_key + EVP_PKEY_free;\n"
                "    sign / verify: EVP_MD_CTX_new + EVP_DigestSignInit/VerifyInit +\n"
                "            EVP_DigestSign/Verify (one-shot) + EVP_MD_CTX_free;\n"
-               "    sha512: SHA512().\n");
+               "    sha512: EVP_Digest with an EVP_MD fetched once (outside the timing).\n");
 }
 
 /* Writes s as a JSON string. */
@@ -329,15 +359,24 @@ static void print_json(const char *cpu, const char *dispatch)
     }
     printf("],\n  \"operations\": [\n");
     for (size_t i = 0; i < bench_nops; i++) {
+        size_t bytes = bench_bytes_per_call(&bench_ops[i]);
         printf("    {\"id\": ");
         json_string(bench_ops[i].id);
         printf(", \"label\": ");
         json_string(bench_ops[i].label);
+        if (bytes) printf(", \"bytes\": %zu", bytes);
         printf(",\n     \"results\": {");
         for (size_t c = 0; c < ncolumns; c++) {
             printf("%s\n       ", c ? "," : "");
             json_string(columns[c].name);
-            if (cells[i][c].present)
+            if (cells[i][c].present && bytes && cells[i][c].s.ns > 0)
+                printf(": {\"cycles\": %llu, \"ns\": %llu, \"runs\": %u, "
+                       "\"cycles_per_byte\": %.3f, \"mb_per_s\": %.1f}",
+                       (unsigned long long)cells[i][c].s.cycles,
+                       (unsigned long long)cells[i][c].s.ns, cells[i][c].s.runs,
+                       (double)cells[i][c].s.cycles / bytes,
+                       (double)bytes * 1000.0 / (double)cells[i][c].s.ns);
+            else if (cells[i][c].present)
                 printf(": {\"cycles\": %llu, \"ns\": %llu, \"runs\": %u}",
                        (unsigned long long)cells[i][c].s.cycles,
                        (unsigned long long)cells[i][c].s.ns, cells[i][c].s.runs);
@@ -433,6 +472,7 @@ int bench_main(int argc, char **argv, int progress)
         print_json(cpu, dispatch);
     } else {
         print_detail_table();
+        print_throughput_table();
         print_notes();
     }
     bench_fixture_free();

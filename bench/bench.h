@@ -7,6 +7,7 @@
  *             operations
  *   ops_msm.c the batch-verification rows (n = 1 … 1024) and their fixture
  *   ops_keygen_batch.c  the batched key generation rows (n = 8, 64)
+ *   ops_sha512.c the SHA-512 throughput rows (64 B … 1 MiB)
  *   timing.c  the cycle counter (lfence-serialised rdtsc), the clock, the
  *             measurement loop (warm-up, runs, median) and the CPU name
  *   bench.c   options, correctness checks, the table and the JSON output:
@@ -92,6 +93,47 @@ int bench_x25519_batch_8_expected(uint8_t out[BENCH_OUT_MAX]);
 int bench_x25519_batch_16_expected(uint8_t out[BENCH_OUT_MAX]);
 int bench_x25519_batch_64_expected(uint8_t out[BENCH_OUT_MAX]);
 int bench_x25519_batch_256_expected(uint8_t out[BENCH_OUT_MAX]);
+
+/* ---- ops_sha512.c ---------------------------------------------------------- */
+
+/* vec25519_sha512 of a 64-byte, 1 KiB, 16 KiB and 1 MiB message, the peers'
+ * equivalents (NULL through SHA512_SODIUM_/SHA512_OPENSSL_ when not built
+ * in) and the expected digests (the portable path, checked against the
+ * peers). */
+void bench_sha512_64(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_1k(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_16k(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_1m(uint8_t out[BENCH_OUT_MAX], int want_output);
+int bench_sha512_64_expected(uint8_t out[BENCH_OUT_MAX]);
+int bench_sha512_1k_expected(uint8_t out[BENCH_OUT_MAX]);
+int bench_sha512_16k_expected(uint8_t out[BENCH_OUT_MAX]);
+int bench_sha512_1m_expected(uint8_t out[BENCH_OUT_MAX]);
+#ifdef HAVE_SODIUM
+void bench_sha512_64_sodium(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_1k_sodium(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_16k_sodium(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_1m_sodium(uint8_t out[BENCH_OUT_MAX], int want_output);
+#define SHA512_SODIUM_(n) bench_sha512_##n##_sodium
+#else
+#define SHA512_SODIUM_(n) NULL
+#endif
+#ifdef HAVE_OPENSSL
+void bench_sha512_64_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_1k_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_16k_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_sha512_1m_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
+#define SHA512_OPENSSL_(n) bench_sha512_##n##_openssl
+#else
+#define SHA512_OPENSSL_(n) NULL
+#endif
+/* The bytes one call of op hashes (a throughput row: bench.c adds cycles
+ * per byte and MB/s), or 0 for any other operation. */
+size_t bench_bytes_per_call(const struct bench_op *op);
+/* f on the backend in use with its SHA-512 compression function replaced by
+ * the portable one (then restored). */
+void bench_portable_sha512(bench_fn f, uint8_t out[BENCH_OUT_MAX], int want_output);
+/* Frees the OpenSSL digest object (called by bench_fixture_free). */
+void bench_sha512_free(void);
 
 /* ---- bench.c ------------------------------------------------------------- */
 

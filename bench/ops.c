@@ -7,9 +7,9 @@
  *   x25519        RFC 7748 §6.1 (Alice's scalar, Bob's public key → shared)
  *   x25519 base   RFC 7748 §6.1 (Alice's scalar → Alice's public key)
  *   ed25519       RFC 8032 §7.1 TEST 1 key; the 64-byte message of NIST
- *                 SHA512ShortMsg.rsp "Len = 512", whose digest is the SHA-512
- *                 known answer; the signature of that message under that key
- *                 was computed with `openssl pkeyutl -sign -rawin` (OpenSSL 3.0)
+ *                 SHA512ShortMsg.rsp "Len = 512"; the signature of that
+ *                 message under that key was computed with `openssl pkeyutl
+ *                 -sign -rawin` (OpenSSL 3.0)
  *   scalarmult    [s]P with P the TEST 1 public key (a point of order ℓ);
  *                 expected value from the serial variable-time double-base
  *                 algorithm (a different algorithm), and libsodium if built in
@@ -24,6 +24,7 @@
  *                 built in
  *   hash_to_curve RFC 9380 J.5.1 edwards25519_XMD:SHA-512_ELL2_RO_, msg "abc"
  *   verify batch  n = 1, 8, 64, 256, 1024 of 1024 signatures: bench/ops_msm.c
+ *   sha512        64 B, 1 KiB, 16 KiB, 1 MiB messages: bench/ops_sha512.c
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -40,7 +41,6 @@
 #ifdef HAVE_OPENSSL
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
-#include <openssl/sha.h>
 #endif
 
 /* clang-format off */
@@ -59,9 +59,6 @@ static const char hex_ed_pk[] =
 static const char hex_msg[] = /* NIST SHA512ShortMsg.rsp, Len = 512 */
     "c1ca70ae1279ba0b918157558b4920d6b7fba8a06be515170f202fafd36fb7f7"
     "9d69fad745dba6150568db1e2b728504113eeac34f527fc82f2200b462ecbf5d";
-static const char hex_msg_sha512[] =
-    "046e46623912b3932b8d662ab42583423843206301b58bf20ab6d76fd47f1cbb"
-    "cf421df536ecd7e56db5354e7e0f98822d2129c197f6f0f222b8ec5231f3967d";
 static const char hex_ed_sig[] = /* TEST 1 key, message above */
     "c72c0361428eff2bd5e083372f5bf4c62f314e6941f7d24a5b9832398cffbcc7"
     "39d5ae48aa4c249abe5ca55aa7f160aa308eceb576a2d789fa795e2e8e76c90e";
@@ -91,7 +88,7 @@ static const char hex_h2c_abc[] = /* RFC 9380 J.5.1, msg "abc": P encoded */
 
 static struct {
     uint8_t x_scalar[32], x_point[32], x_shared[32], x_pub[32];
-    uint8_t seed[32], pk[32], sk[64], msg[MSG_LEN], digest[64];
+    uint8_t seed[32], pk[32], sk[64], msg[MSG_LEN];
     uint8_t sig_kat[64], sig[64]; /* sig: what verify reads (may be tampered) */
     uint8_t s[32], a[32], b[32];
     uint8_t P_bytes[32]; /* the point of scalarmult and the A of double-base */
@@ -162,6 +159,18 @@ static void ours_verify(uint8_t out[BENCH_OUT_MAX], int want)
     out[0] = vec25519_ed25519_verify(fx.sig, fx.msg, MSG_LEN, fx.pk) == 0;
 }
 
+/* sign and verify with the portable SHA-512 (ops_sha512.c): read against
+ * the two rows above. */
+static void ours_sign_psha(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    bench_portable_sha512(ours_sign, out, want);
+}
+
+static void ours_verify_psha(uint8_t out[BENCH_OUT_MAX], int want)
+{
+    bench_portable_sha512(ours_verify, out, want);
+}
+
 static void ours_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
 {
     backend_get()->scalarmult(&fx.R, fx.s, &fx.P);
@@ -172,12 +181,6 @@ static void ours_double_base(uint8_t out[BENCH_OUT_MAX], int want)
 {
     backend_get()->double_scalarmult_vartime(&fx.R, fx.a, &fx.P, fx.b);
     if (want) ge_ext_tobytes(out, &fx.R);
-}
-
-static void ours_sha512(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    vec25519_sha512(out, fx.msg, MSG_LEN);
 }
 
 static void ours_r255_decode(uint8_t out[BENCH_OUT_MAX], int want)
@@ -258,12 +261,6 @@ static void sodium_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
 {
     (void)want;
     fx.status = crypto_scalarmult_ed25519_noclamp(out, fx.s, fx.P_bytes);
-}
-
-static void sodium_sha512(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_hash_sha512(out, fx.msg, MSG_LEN);
 }
 
 static void sodium_r255_decode(uint8_t out[BENCH_OUT_MAX], int want)
@@ -356,11 +353,6 @@ static void openssl_verify(uint8_t out[BENCH_OUT_MAX], int want)
     EVP_MD_CTX_free(m);
 }
 
-static void openssl_sha512(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    if (!SHA512(fx.msg, MSG_LEN, out)) memset(out, 0, 64);
-}
 #define OPENSSL_(f) openssl_##f
 #else
 #define OPENSSL_(f) NULL
@@ -395,12 +387,6 @@ static int expect_sign(uint8_t out[BENCH_OUT_MAX])
 static int expect_verify(uint8_t out[BENCH_OUT_MAX])
 {
     out[0] = 1;
-    return 0;
-}
-
-static int expect_sha512(uint8_t out[BENCH_OUT_MAX])
-{
-    memcpy(out, fx.digest, 64);
     return 0;
 }
 
@@ -559,12 +545,23 @@ const struct bench_op bench_ops[] = {
      {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL, 1},
     {"ed25519_verify", "ed25519 verify", 1, ours_verify,
      {SODIUM_(verify), OPENSSL_(verify)}, expect_verify, tamper_signature, 1},
+    {"ed25519_sign_portable_sha512", "sign, portable SHA-512", 64, ours_sign_psha,
+     {NULL, NULL}, expect_sign, NULL, 1},
+    {"ed25519_verify_portable_sha512", "verify, portable SHA-512", 1, ours_verify_psha,
+     {NULL, NULL}, expect_verify, tamper_signature, 1},
     {"scalarmult_ct", "scalarmult (ct)", 32, ours_scalarmult,
      {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL, 1},
     {"double_scalarmult_vartime", "double-base (vt)", 32, ours_double_base,
      {NULL, NULL}, expect_double_base, NULL, 1},
-    {"sha512_64", "sha512 (64 B)", 64, ours_sha512,
-     {SODIUM_(sha512), OPENSSL_(sha512)}, expect_sha512, NULL, 1},
+    /* SHA-512 throughput (ops_sha512.c): also shown as cycles/byte and MB/s */
+    {"sha512_64", "sha512 64 B", 64, bench_sha512_64,
+     {SHA512_SODIUM_(64), SHA512_OPENSSL_(64)}, bench_sha512_64_expected, NULL, 1},
+    {"sha512_1k", "sha512 1 KiB", 64, bench_sha512_1k,
+     {SHA512_SODIUM_(1k), SHA512_OPENSSL_(1k)}, bench_sha512_1k_expected, NULL, 1},
+    {"sha512_16k", "sha512 16 KiB", 64, bench_sha512_16k,
+     {SHA512_SODIUM_(16k), SHA512_OPENSSL_(16k)}, bench_sha512_16k_expected, NULL, 1},
+    {"sha512_1m", "sha512 1 MiB", 64, bench_sha512_1m,
+     {SHA512_SODIUM_(1m), SHA512_OPENSSL_(1m)}, bench_sha512_1m_expected, NULL, 1},
     {"ristretto255_decode", "r255 decode", 1, ours_r255_decode,
      {SODIUM_(r255_decode), NULL}, expect_verify, tamper_r255, 1},
     {"ristretto255_encode", "r255 encode", 32, ours_r255_encode,
@@ -599,7 +596,7 @@ int bench_fixture_init(void)
     if (unhex(fx.x_scalar, 32, hex_x25519_scalar) || unhex(fx.x_pub, 32, hex_x25519_alice_pub) ||
         unhex(fx.x_point, 32, hex_x25519_bob_pub) || unhex(fx.x_shared, 32, hex_x25519_shared) ||
         unhex(fx.seed, 32, hex_ed_seed) || unhex(fx.pk, 32, hex_ed_pk) ||
-        unhex(fx.msg, MSG_LEN, hex_msg) || unhex(fx.digest, 64, hex_msg_sha512) ||
+        unhex(fx.msg, MSG_LEN, hex_msg) ||
         unhex(fx.sig_kat, 64, hex_ed_sig) || unhex(fx.s, 32, hex_s) || unhex(fx.a, 32, hex_a) ||
         unhex(fx.b, 32, hex_b)) {
         fprintf(stderr, "vec25519-bench: malformed fixture constant\n");
@@ -646,6 +643,7 @@ int bench_fixture_init(void)
 
 void bench_fixture_free(void)
 {
+    bench_sha512_free();
 #ifdef HAVE_OPENSSL
     EVP_PKEY_free(ossl.x_priv);
     EVP_PKEY_free(ossl.x_peer);

@@ -51,6 +51,11 @@ struct backend {
      * one 4-way exponentiation (src/backend/vector/decode.c). Variable time:
      * the encodings are public. Optional: NULL when the backend has none. */
     void (*frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], int policy);
+    /* The SHA-512 compression function of n ≥ 1 whole 128-byte blocks that
+     * vec25519_sha512_* run on (src/hash/sha512_blocks.h: serial the
+     * portable C, avx2 and ifma a vector message schedule; docs/sha512.md).
+     * Constant time in the block contents. */
+    void (*sha512_blocks)(uint64_t state[8], const uint8_t *p, size_t n);
     /* The encodings of n fixed-base multiples, out + 32·i = the encoding of
      * [s_i]B with s_i = scalars + 32·i (any 32 bytes with s[31] ≤ 127), in
      * the form `form`:

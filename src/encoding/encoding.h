@@ -128,6 +128,15 @@ int rfc8410_parse_spki(const uint8_t *der, size_t n, enum rfc8410_alg *alg, uint
  * starting with a SEQUENCE), else 0. A guess for choosing the parser, which
  * then checks everything. */
 int rfc8410_kind(const uint8_t *der, size_t n);
+/* The algorithm of der if it is a PKCS#8 or SubjectPublicKeyInfo structure
+ * whose AlgorithmIdentifier names Ed25519 or X25519, checked only that far
+ * (the parsers above check everything); else RFC8410_ALG_NONE. For telling
+ * a malformed key of ours from another algorithm's key. */
+enum rfc8410_alg rfc8410_peek_alg(const uint8_t *der, size_t n);
+/* out = the AlgorithmIdentifier of alg without parameters (RFC 8410 §3):
+ * SEQUENCE { OBJECT IDENTIFIER }, as signature algorithm identifiers use it. */
+#define RFC8410_ALGID_DER_LEN 7
+void rfc8410_write_algid(uint8_t out[RFC8410_ALGID_DER_LEN], enum rfc8410_alg alg);
 /* out = PKCS#8 v1 (version 0, no public key) / SubjectPublicKeyInfo. */
 void rfc8410_write_pkcs8(uint8_t out[RFC8410_PKCS8_DER_LEN], enum rfc8410_alg alg,
                    const uint8_t priv[32]);

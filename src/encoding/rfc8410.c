@@ -311,9 +311,35 @@ int rfc8410_kind(const uint8_t *der, size_t n)
     return 0;
 }
 
+enum rfc8410_alg rfc8410_peek_alg(const uint8_t *der, size_t n)
+{
+    struct der in = {der, n}, seq = {NULL, 0}, skip = seq, ai = seq, oid = seq;
+    uint8_t tag = 0;
+    struct enc_err ignored;
+    if (der_next(&in, &tag, &seq, "outer SEQUENCE", &ignored) != 0 || tag != TAG_SEQUENCE)
+        return RFC8410_ALG_NONE;
+    if (seq.n > 0 && seq.p[0] == TAG_INTEGER &&
+        der_next(&seq, &tag, &skip, "version", &ignored) != 0)
+        return RFC8410_ALG_NONE;
+    if (der_expect(&seq, TAG_SEQUENCE, &ai, "AlgorithmIdentifier", &ignored) != 0 ||
+        der_expect(&ai, TAG_OID, &oid, "OID", &ignored) != 0 || oid.n != 3 ||
+        memcmp(oid.p, oid_prefix, 2) != 0)
+        return RFC8410_ALG_NONE;
+    if (oid.p[2] == OID_ED25519) return RFC8410_ED25519;
+    if (oid.p[2] == OID_X25519) return RFC8410_X25519;
+    return RFC8410_ALG_NONE;
+}
+
 static uint8_t oid_last(enum rfc8410_alg alg)
 {
     return alg == RFC8410_X25519 ? OID_X25519 : OID_ED25519;
+}
+
+void rfc8410_write_algid(uint8_t out[RFC8410_ALGID_DER_LEN], enum rfc8410_alg alg)
+{
+    const uint8_t aid[RFC8410_ALGID_DER_LEN] = {TAG_SEQUENCE, 5, TAG_OID, 3, 0x2b, 0x65,
+                                                oid_last(alg)};
+    memcpy(out, aid, sizeof aid);
 }
 
 void rfc8410_write_pkcs8(uint8_t out[RFC8410_PKCS8_DER_LEN], enum rfc8410_alg alg,

@@ -7,21 +7,27 @@
  * counter (count[1]:count[0]); the bit length written by the padding (§5.1.2)
  * is that counter times 8.
  *
- * The compression function keeps the message schedule W_t as a 16-word ring
- * (W_t overwrites W_{t-16}) and runs the 80 rounds as 5 groups of 16 unrolled
- * rounds, renaming a..h per round instead of moving them. Only rotations,
- * shifts, additions and bitwise operations touch the message, so the running
- * time depends on its length alone.
+ * The compression function here, sha512_blocks_portable, is the reference
+ * and the serial backend's. It keeps the message schedule W_t as a 16-word
+ * ring (W_t overwrites W_{t-16}) and runs the 80 rounds as 5 groups of 16
+ * unrolled rounds, renaming a..h per round instead of moving them. The vector
+ * backends bring their own (sha512_blocks.h, docs/sha512.md): update and
+ * final call the one in the table of the backend in use, handing every whole
+ * block of a call over at once. Only rotations, shifts, additions and bitwise
+ * operations touch the message, so the running time depends on its length
+ * alone.
  */
 #include <string.h>
 
 #include "vec25519/sha512.h"
+#include "sha512_blocks.h"
+#include "../backend/backend.h"
 #include "../internal/bytes.h"
 #include "../internal/ct.h"
 
 /* FIPS 180-4 §4.2.3: the first 64 bits of the fractional parts of the cube
  * roots of the first 80 primes. */
-static const uint64_t K[80] = {
+const uint64_t sha512_k[80] = {
     UINT64_C(0x428a2f98d728ae22), UINT64_C(0x7137449123ef65cd), UINT64_C(0xb5c0fbcfec4d3b2f),
     UINT64_C(0xe9b5dba58189dbbc), UINT64_C(0x3956c25bf348b538), UINT64_C(0x59f111f1b605d019),
     UINT64_C(0x923f82a4af194f9b), UINT64_C(0xab1c5ed5da6d8118), UINT64_C(0xd807aa98a3030242),
@@ -73,12 +79,12 @@ static const uint64_t H0[8] = {
  * step 3, with the renaming folded into the argument order: the new e is
  * d + T1 (written into d) and the new a is T1 + T2 (written into h).
  */
-#define ROUND(a, b, c, d, e, f, g, h, j)                                  \
-    do {                                                                  \
-        uint64_t t1_ = h + BSIG1(e) + CH(e, f, g) + K[r + (j)] + W[j];    \
-        uint64_t t2_ = BSIG0(a) + MAJ(a, b, c);                           \
-        d += t1_;                                                         \
-        h = t1_ + t2_;                                                    \
+#define ROUND(a, b, c, d, e, f, g, h, j)                                      \
+    do {                                                                      \
+        uint64_t t1_ = h + BSIG1(e) + CH(e, f, g) + sha512_k[r + (j)] + W[j]; \
+        uint64_t t2_ = BSIG0(a) + MAJ(a, b, c);                               \
+        d += t1_;                                                             \
+        h = t1_ + t2_;                                                        \
     } while (0)
 
 /*
@@ -89,10 +95,11 @@ static const uint64_t H0[8] = {
     (W[j] += SSIG1(W[((j) + 14) & 15]) + W[((j) + 9) & 15] + SSIG0(W[((j) + 1) & 15]))
 
 /*
- * Process n ≥ 1 whole 128-byte blocks (§6.4.2). Constant time in the block
- * contents. The schedule ring is wiped on return.
+ * Process n ≥ 1 whole 128-byte blocks (§6.4.2); the contract of
+ * sha512_blocks.h. Constant time in the block contents. The schedule ring is
+ * wiped on return.
  */
-static void compress(uint64_t state[8], const uint8_t *p, size_t n)
+void sha512_blocks_portable(uint64_t state[8], const uint8_t *p, size_t n)
 {
     uint64_t W[16];
 
@@ -157,6 +164,7 @@ VEC25519_API void vec25519_sha512_init(vec25519_sha512_ctx *ctx)
 VEC25519_API void vec25519_sha512_update(vec25519_sha512_ctx *ctx, const uint8_t *data, size_t len)
 {
     if (len == 0) return;
+    sha512_blocks_fn *blocks = backend_get()->sha512_blocks;
     size_t used = (size_t)(ctx->count[0] & 127);
 
     uint64_t old = ctx->count[0];
@@ -173,12 +181,12 @@ VEC25519_API void vec25519_sha512_update(vec25519_sha512_ctx *ctx, const uint8_t
             return;
         }
         memcpy(ctx->buf + used, data, take);
-        compress(ctx->state, ctx->buf, 1);
+        blocks(ctx->state, ctx->buf, 1);
         data += take;
         len -= take;
     }
     if (len >= 128) {
-        compress(ctx->state, data, len / 128);
+        blocks(ctx->state, data, len / 128);
         data += len & ~(size_t)127;
         len &= 127;
     }
@@ -192,6 +200,7 @@ VEC25519_API void vec25519_sha512_update(vec25519_sha512_ctx *ctx, const uint8_t
  */
 VEC25519_API void vec25519_sha512_final(vec25519_sha512_ctx *ctx, uint8_t out[64])
 {
+    sha512_blocks_fn *blocks = backend_get()->sha512_blocks;
     size_t used = (size_t)(ctx->count[0] & 127);
     uint64_t bits_hi = (ctx->count[1] << 3) | (ctx->count[0] >> 61);
     uint64_t bits_lo = ctx->count[0] << 3;
@@ -199,13 +208,13 @@ VEC25519_API void vec25519_sha512_final(vec25519_sha512_ctx *ctx, uint8_t out[64
     ctx->buf[used++] = 0x80;
     if (used > 112) { /* no room for the length: pad this block, length in the next */
         memset(ctx->buf + used, 0, 128 - used);
-        compress(ctx->state, ctx->buf, 1);
+        blocks(ctx->state, ctx->buf, 1);
         used = 0;
     }
     memset(ctx->buf + used, 0, 112 - used);
     store64_be(ctx->buf + 112, bits_hi);
     store64_be(ctx->buf + 120, bits_lo);
-    compress(ctx->state, ctx->buf, 1);
+    blocks(ctx->state, ctx->buf, 1);
 
     for (int i = 0; i < 8; i++) store64_be(out + 8 * i, ctx->state[i]);
     vec25519_wipe(ctx, sizeof *ctx);

@@ -31,11 +31,13 @@ static void detect(struct cpu_features *f)
     int zmm_ok = (xcr0 & 0xe6) == 0xe6;     /* + opmask, ZMM_Hi256, Hi16_ZMM */
     if (__get_cpuid_max(0, 0) < 7) return;
     __cpuid_count(7, 0, a, b, c, d);
-    int avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1, adx = (b >> 19) & 1;
+    int bmi1 = (b >> 3) & 1, avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1, adx = (b >> 19) & 1;
     int avx512f = (b >> 16) & 1, ifma = (b >> 21) & 1, avx512vl = (b >> 31) & 1;
     f->avx2 = avx && avx2 && ymm_ok;
     f->bmi2_adx = bmi2 && adx;
     f->avx512ifma = f->avx2 && avx512f && avx512vl && ifma && zmm_ok;
+    f->bmi2 = bmi1 && bmi2;
+    f->avx512vl = f->avx2 && avx512f && avx512vl && zmm_ok;
 }
 #else
 static void detect(struct cpu_features *f)
@@ -51,11 +53,13 @@ struct cpu_features cpu_features(void)
 {
     unsigned v = atomic_load_explicit(&packed, memory_order_relaxed);
     if (!v) {
-        struct cpu_features f = {0, 0, 0};
+        struct cpu_features f = {0, 0, 0, 0, 0};
         detect(&f);
-        v = 1u | (unsigned)f.avx2 << 1 | (unsigned)f.bmi2_adx << 2 | (unsigned)f.avx512ifma << 3;
+        v = 1u | (unsigned)f.avx2 << 1 | (unsigned)f.bmi2_adx << 2 | (unsigned)f.avx512ifma << 3 |
+            (unsigned)f.bmi2 << 4 | (unsigned)f.avx512vl << 5;
         atomic_store_explicit(&packed, v, memory_order_relaxed);
     }
-    struct cpu_features r = {(int)(v >> 1) & 1, (int)(v >> 2) & 1, (int)(v >> 3) & 1};
+    struct cpu_features r = {(int)(v >> 1) & 1, (int)(v >> 2) & 1, (int)(v >> 3) & 1,
+                             (int)(v >> 4) & 1, (int)(v >> 5) & 1};
     return r;
 }

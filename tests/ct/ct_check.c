@@ -740,10 +740,20 @@ static void check_hash_to_curve(unsigned it)
 
 /* ---- SHA-512 of a secret message --------------------------------------------------- */
 
-static void check_sha512(unsigned it)
+/*
+ * The API on a secret message of a public length, one-shot and in pieces,
+ * and the backend's compression function (backend.h: sha512_blocks, the
+ * path that backend runs: portable, AVX2 or AVX-512VL) called directly on
+ * 1 block, 2 blocks and 5 blocks (each shape of the two-block schedule: a
+ * lone block, a last pair, the pipeline of pairs) of a secret message into
+ * a secret state; and a message of 5 blocks and a tail through the API.
+ */
+static void check_sha512(const struct backend *b, unsigned it)
 {
-    uint8_t msg[300], out[64];
+    static const size_t nblocks[] = {1, 2, 5};
+    uint8_t msg[5 * 128 + 40], out[64];
     size_t len = msg_lens[(it + 3) % N_MSG_LENS], cut = len / 3;
+    uint64_t st[8];
     vec25519_sha512_ctx h;
 
     test_rng_bytes(msg, sizeof msg);
@@ -753,6 +763,13 @@ static void check_sha512(unsigned it)
     OP("vec25519_sha512_init/update/final", vec25519_sha512_init(&h);
        vec25519_sha512_update(&h, msg, cut); vec25519_sha512_update(&h, msg + cut, len - cut);
        vec25519_sha512_final(&h, out));
+    OP("vec25519_sha512 (5 blocks and a tail)", vec25519_sha512(out, msg, sizeof msg));
+    expect_secret(out, 64, "vec25519_sha512 (5 blocks and a tail)");
+
+    test_rng_bytes(st, sizeof st);
+    SECRET(st, sizeof st);
+    OP("backend->sha512_blocks", b->sha512_blocks(st, msg, nblocks[it % 3]));
+    expect_secret(st, sizeof st, "backend->sha512_blocks");
 }
 
 /* ---- driver ---------------------------------------------------------------------------- */
@@ -820,7 +837,7 @@ int main(int argc, char **argv)
             check_ct_helpers();
             check_scalar();
             check_group();
-            check_sha512(it);
+            check_sha512(b, it);
         }
         printf("backend %s: %u iteration(s), %zu operations:", b->name, iterations, n_covered);
         for (size_t i = 0; i < n_covered; i++) printf("%s %s", i ? "," : "", covered[i]);

@@ -29,6 +29,7 @@
  * Point formulas and models: ge.c (HWCD 2008, eprint 2008/522).
  */
 #include "../../scalar/sc.h"
+#include "../../hash/sha512_blocks.h"
 #include "../backend.h"
 #include "ge.h"
 
@@ -265,5 +266,6 @@ const struct backend backend_serial = {
     .multiscalar_vartime_scratch_bytes = ge_multiscalar_vartime_scratch_bytes,
     .multiscalar_vartime_scratch = ge_multiscalar_vartime_scratch,
     .x25519 = x25519_ladder_serial,
+    .sha512_blocks = sha512_blocks_portable, /* src/hash/sha512.c */
     .base_encode = ge_base_encode, /* base_encode.c */
 };

@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * vec25519 OpenSSL 3 provider — ENCODER and DECODER for the RFC 8410 key
+ * structures (provider-encoder(7), provider-decoder(7)).
+ *
+ *   PrivateKeyInfo        PKCS#8 OneAsymmetricKey (RFC 5958, RFC 8410 §7),
+ *                         PEM label "PRIVATE KEY"
+ *   SubjectPublicKeyInfo  RFC 5280 §4.1.2.7, RFC 8410 §4, PEM "PUBLIC KEY"
+ * each in DER and PEM, for X25519 and ED25519: 8 encoders, 8 decoders.
+ *
+ * Both directions use the strict parser and writers of src/encoding/ — the
+ * same code as the command-line tool's (one parser serves both): DER, not
+ * BER; no parameters in the AlgorithmIdentifier; no PKCS#8 attributes; a v2
+ * [1] public key must be the one the private key gives; strict PEM (RFC
+ * 7468) and base64. What we write is what OpenSSL writes (PKCS#8 v1, 64-column
+ * PEM).
+ *
+ * Decoders answer "not mine" (return 1 with no object) for input that is not
+ * an Ed25519/X25519 key of their structure (or not strict PEM), so that
+ * OpenSSL's decoder chain tries its other decoders; for a DER key of ours
+ * that the parser rejects they raise an error with its message and also
+ * return 1 (0 would stop the whole chain). OpenSSL 3.0 discards a decoder's
+ * errors when it goes on to the next one, so the user sees the chain's own
+ * "unsupported" error. Encrypted PKCS#8 is not written here: an encoder asked for a
+ * cipher refuses (an error) rather than write the key in clear.
+ *
+ * Buffers that held a private key (file contents, DER, PEM text) are wiped.
+ */
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/core_object.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "encoding/encoding.h"
+#include "internal/ct.h"
+#include "prov.h"
+
+/* Largest input a decoder reads: a key file is under 200 bytes. */
+#define INPUT_MAX ENC_PEM_BODY_MAX
+
+struct codec_ctx {
+    struct vp_ctx *pc;
+    enum vp_type type;
+    int pem;     /* PEM (1) or DER (0) */
+    int priv;    /* PrivateKeyInfo (1) or SubjectPublicKeyInfo (0) */
+    int encrypt; /* encoder: a cipher was asked for */
+};
+
+static enum rfc8410_alg alg_of(enum vp_type t)
+{
+    return t == VP_ED25519 ? RFC8410_ED25519 : RFC8410_X25519;
+}
+
+static const char *label_of(const struct codec_ctx *c)
+{
+    return c->priv ? "PRIVATE KEY" : "PUBLIC KEY";
+}
+
+static void *codec_new(void *provctx, enum vp_type type, int pem, int priv)
+{
+    struct codec_ctx *c = OPENSSL_zalloc(sizeof *c);
+    if (c == NULL) {
+        VP_ERR(provctx, VP_R_MALLOC, "allocating an encoder or decoder");
+        return NULL;
+    }
+    c->pc = provctx;
+    c->type = type;
+    c->pem = pem;
+    c->priv = priv;
+    return c;
+}
+
+static void codec_free(void *vctx)
+{
+    OPENSSL_free(vctx);
+}
+
+/* PrivateKeyInfo carries the key pair; SubjectPublicKeyInfo the public key
+ * alone, so it does not claim a selection that asks for the private key.
+ * Selection 0 means "anything". */
+static int does_selection(int priv, int selection)
+{
+    if (selection == 0) return 1;
+    if (priv) return (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
+    return (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) == 0 &&
+           (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0;
+}
+
+/* ---- encoders ------------------------------------------------------------ */
+
+static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    struct codec_ctx *c = vctx;
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_ENCODER_PARAM_CIPHER);
+    if (p != NULL) {
+        const char *name = NULL;
+        if (!OSSL_PARAM_get_utf8_string_ptr(p, &name))
+            return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "\"cipher\" is not a string");
+        c->encrypt = name != NULL && name[0] != '\0';
+    }
+    return 1;
+}
+
+static const OSSL_PARAM enc_settable[] = {
+    OSSL_PARAM_utf8_string(OSSL_ENCODER_PARAM_CIPHER, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_ENCODER_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *enc_settable_ctx_params(void *provctx)
+{
+    (void)provctx;
+    return enc_settable;
+}
+
+static void *enc_import_object(void *vctx, int selection, const OSSL_PARAM params[])
+{
+    struct codec_ctx *c = vctx;
+    struct vp_key *k = vp_key_new(c->pc, c->type);
+    if (k != NULL && !vp_key_import(k, selection, params)) {
+        vp_key_free(k);
+        k = NULL;
+    }
+    return k;
+}
+
+static void enc_free_object(void *obj)
+{
+    vp_key_free(obj);
+}
+
+static int write_all(struct codec_ctx *c, OSSL_CORE_BIO *out, const void *data, size_t n)
+{
+    size_t written = 0;
+    if (c->pc->bio_write_ex == NULL || !c->pc->bio_write_ex(out, data, n, &written) ||
+        written != n)
+        return VP_ERR(c->pc, VP_R_IO, "writing the encoded key");
+    return 1;
+}
+
+static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
+                  const OSSL_PARAM obj_abstract[], int selection, OSSL_PASSPHRASE_CALLBACK *cb,
+                  void *cbarg)
+{
+    struct codec_ctx *c = vctx;
+    const struct vp_key *k = obj_raw;
+    uint8_t der[RFC8410_PKCS8_DER_LEN];
+    char text[256];
+    size_t n;
+    int ok;
+    (void)obj_abstract;
+    (void)cb;
+    (void)cbarg;
+
+    if (c->encrypt)
+        return VP_ERR(c->pc, VP_R_ENCRYPTION_UNSUPPORTED, "the vec25519 provider writes "
+                      "unencrypted PKCS#8 only; encrypt with the default provider");
+    if (k == NULL) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no key to encode");
+    if (k->type != c->type) return VP_ERR(c->pc, VP_R_WRONG_KEY_TYPE, "encoding another key type");
+    if (!does_selection(c->priv, selection))
+        return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "%s cannot hold the selected key parts",
+                      c->priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo");
+    if (c->priv) {
+        if (!k->has_priv) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no private key to encode");
+        rfc8410_write_pkcs8(der, alg_of(k->type), k->priv);
+        n = RFC8410_PKCS8_DER_LEN;
+    } else {
+        if (!k->has_pub) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no public key to encode");
+        rfc8410_write_spki(der, alg_of(k->type), k->pub);
+        n = RFC8410_SPKI_DER_LEN;
+    }
+    if (c->pem) {
+        size_t tn = enc_pem_encode(text, sizeof text, label_of(c), der, n);
+        ok = tn != 0 ? write_all(c, out, text, tn)
+                     : VP_ERR(c->pc, VP_R_BUFFER_TOO_SMALL, "PEM encoding");
+    } else {
+        ok = write_all(c, out, der, n);
+    }
+    vec25519_wipe(der, sizeof der);
+    vec25519_wipe(text, sizeof text);
+    if (ok) vp_count(c->pc, VP_OP_ENCODE);
+    return ok;
+}
+
+/* ---- decoders ------------------------------------------------------------ */
+
+static int dec_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    (void)vctx;
+    (void)params;
+    return 1;
+}
+
+static const OSSL_PARAM dec_settable[] = {
+    OSSL_PARAM_utf8_string(OSSL_DECODER_PARAM_PROPERTIES, NULL, 0),
+    OSSL_PARAM_END,
+};
+
+static const OSSL_PARAM *dec_settable_ctx_params(void *provctx)
+{
+    (void)provctx;
+    return dec_settable;
+}
+
+/* Reads all of in into buf (cap bytes). Returns the length, or cap + 1 if
+ * there is more (not a key file), or -1 on a read error. */
+static long read_all(struct codec_ctx *c, OSSL_CORE_BIO *in, uint8_t *buf, size_t cap)
+{
+    size_t n = 0;
+    for (;;) {
+        size_t got = 0;
+        if (n == cap) {
+            uint8_t extra;
+            if (c->pc->bio_read_ex(in, &extra, 1, &got) && got > 0) return (long)cap + 1;
+            return (long)n;
+        }
+        if (!c->pc->bio_read_ex(in, buf + n, cap - n, &got) || got == 0) return (long)n;
+        n += got;
+    }
+}
+
+/* The key of der (PKCS#8 or SPKI per c), or NULL: *mine = 0 when der is not
+ * an Ed25519/X25519 key of this decoder's type and structure (no error),
+ * 1 with an error raised when it is one but malformed. */
+static struct vp_key *parse_der(struct codec_ctx *c, const uint8_t *der, size_t n, int *mine)
+{
+    struct enc_err e;
+    enum rfc8410_alg want = alg_of(c->type);
+    int kind = rfc8410_kind(der, n);
+    *mine = 0;
+    if (kind != (c->priv ? RFC8410_PRIVATE : RFC8410_PUBLIC) || rfc8410_peek_alg(der, n) != want)
+        return NULL;
+    *mine = 1;
+    struct vp_key *k = vp_key_new(c->pc, c->type);
+    if (k == NULL) return NULL;
+    if (c->priv) {
+        struct rfc8410_pkcs8 p8;
+        int ok = rfc8410_parse_pkcs8(der, n, &p8, &e) == 0;
+        if (!ok) VP_ERR(c->pc, VP_R_BAD_ENCODING, "%s", e.msg);
+        ok = ok && vp_key_set_private(k, p8.priv);
+        if (ok && p8.has_pub && memcmp(p8.pub, k->pub, 32) != 0)
+            ok = VP_ERR(c->pc, VP_R_KEY_MISMATCH,
+                        "bad PKCS#8 v2 key: the [1] public key does not match the private key");
+        vec25519_wipe(&p8, sizeof p8);
+        if (!ok) {
+            vp_key_free(k);
+            return NULL;
+        }
+    } else {
+        enum rfc8410_alg alg = RFC8410_ALG_NONE;
+        uint8_t pub[32];
+        if (rfc8410_parse_spki(der, n, &alg, pub, &e) != 0) {
+            VP_ERR(c->pc, VP_R_BAD_ENCODING, "%s", e.msg);
+            vp_key_free(k);
+            return NULL;
+        }
+        vp_key_set_public(k, pub);
+    }
+    return k;
+}
+
+static int decode(void *vctx, OSSL_CORE_BIO *in, int selection, OSSL_CALLBACK *data_cb,
+                  void *data_cbarg, OSSL_PASSPHRASE_CALLBACK *pw_cb, void *pw_cbarg)
+{
+    struct codec_ctx *c = vctx;
+    uint8_t file[INPUT_MAX], der[INPUT_MAX];
+    const uint8_t *p = file;
+    size_t n;
+    int ok = 1, mine = 0;
+    struct vp_key *k = NULL;
+    (void)pw_cb;
+    (void)pw_cbarg;
+
+    if (!does_selection(c->priv, selection)) return 1;
+    if (c->pc->bio_read_ex == NULL) return VP_ERR(c->pc, VP_R_IO, "no core BIO functions");
+    long got = read_all(c, in, file, sizeof file);
+    if (got <= 0 || (size_t)got > sizeof file) goto done; /* empty or too large: not ours */
+    n = (size_t)got;
+    if (c->pem) {
+        struct enc_err e;
+        char label[ENC_PEM_LABEL_MAX];
+        size_t dlen = 0;
+        /* Not strict PEM (or not PEM, or several blocks): not for this
+         * decoder. OpenSSL's PEM reader and the DER decoders may take it. */
+        if (enc_pem_decode((const char *)file, n, label, der, sizeof der, &dlen, &e) != 0)
+            goto done;
+        if (strcmp(label, label_of(c)) != 0) goto done;
+        p = der;
+        n = dlen;
+    }
+    k = parse_der(c, p, n, &mine);
+    if (k != NULL) {
+        int object_type = OSSL_OBJECT_PKEY;
+        char data_type[8], structure[24];
+        strcpy(data_type, c->type == VP_ED25519 ? "ED25519" : "X25519");
+        strcpy(structure, c->priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo");
+        OSSL_PARAM params[] = {
+            OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE, &object_type),
+            OSSL_PARAM_construct_utf8_string(OSSL_OBJECT_PARAM_DATA_TYPE, data_type, 0),
+            OSSL_PARAM_construct_utf8_string(OSSL_OBJECT_PARAM_DATA_STRUCTURE, structure, 0),
+            OSSL_PARAM_construct_octet_string(OSSL_OBJECT_PARAM_REFERENCE, &k, sizeof k),
+            OSSL_PARAM_construct_end(),
+        };
+        vp_count(c->pc, VP_OP_DECODE);
+        ok = data_cb(params, data_cbarg);
+        vp_key_free(k);
+    }
+done:
+    vec25519_wipe(file, sizeof file);
+    vec25519_wipe(der, sizeof der);
+    return ok;
+}
+
+static int dec_export_object(void *vctx, const void *objref, size_t objref_sz,
+                             OSSL_CALLBACK *export_cb, void *export_cbarg)
+{
+    struct codec_ctx *c = vctx;
+    struct vp_key *k = NULL;
+    if (objref == NULL || objref_sz != sizeof k)
+        return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "bad object reference");
+    memcpy(&k, objref, sizeof k);
+    if (k == NULL) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no key to export");
+    return vp_key_export(k, OSSL_KEYMGMT_SELECT_KEYPAIR, export_cb, export_cbarg);
+}
+
+/* ---- the 8 + 8 algorithms ------------------------------------------------ */
+
+#define FN(id, f) {id, (void (*)(void))(f)}
+
+#define CODEC(T, TYPE, FMT, PEM, STRUCT, PRIV)                                             \
+    static void *enc_new_##T##_##FMT##_##STRUCT(void *provctx)                             \
+    {                                                                                      \
+        return codec_new(provctx, TYPE, PEM, PRIV);                                        \
+    }                                                                                      \
+    static void *dec_new_##T##_##FMT##_##STRUCT(void *provctx)                             \
+    {                                                                                      \
+        return codec_new(provctx, TYPE, PEM, PRIV);                                        \
+    }                                                                                      \
+    static int sel_##T##_##FMT##_##STRUCT(void *provctx, int selection)                    \
+    {                                                                                      \
+        (void)provctx;                                                                     \
+        return does_selection(PRIV, selection);                                            \
+    }                                                                                      \
+    static const OSSL_DISPATCH enc_##T##_##FMT##_##STRUCT[] = {                            \
+        FN(OSSL_FUNC_ENCODER_NEWCTX, enc_new_##T##_##FMT##_##STRUCT),                      \
+        FN(OSSL_FUNC_ENCODER_FREECTX, codec_free),                                         \
+        FN(OSSL_FUNC_ENCODER_SET_CTX_PARAMS, enc_set_ctx_params),                          \
+        FN(OSSL_FUNC_ENCODER_SETTABLE_CTX_PARAMS, enc_settable_ctx_params),                \
+        FN(OSSL_FUNC_ENCODER_DOES_SELECTION, sel_##T##_##FMT##_##STRUCT),                  \
+        FN(OSSL_FUNC_ENCODER_IMPORT_OBJECT, enc_import_object),                            \
+        FN(OSSL_FUNC_ENCODER_FREE_OBJECT, enc_free_object),                                \
+        FN(OSSL_FUNC_ENCODER_ENCODE, encode),                                              \
+        {0, NULL},                                                                         \
+    };                                                                                     \
+    static const OSSL_DISPATCH dec_##T##_##FMT##_##STRUCT[] = {                            \
+        FN(OSSL_FUNC_DECODER_NEWCTX, dec_new_##T##_##FMT##_##STRUCT),                      \
+        FN(OSSL_FUNC_DECODER_FREECTX, codec_free),                                         \
+        FN(OSSL_FUNC_DECODER_SET_CTX_PARAMS, dec_set_ctx_params),                          \
+        FN(OSSL_FUNC_DECODER_SETTABLE_CTX_PARAMS, dec_settable_ctx_params),                \
+        FN(OSSL_FUNC_DECODER_DOES_SELECTION, sel_##T##_##FMT##_##STRUCT),                  \
+        FN(OSSL_FUNC_DECODER_DECODE, decode),                                              \
+        FN(OSSL_FUNC_DECODER_EXPORT_OBJECT, dec_export_object),                            \
+        {0, NULL},                                                                         \
+    };
+
+CODEC(x25519, VP_X25519, der, 0, pkcs8, 1)
+CODEC(x25519, VP_X25519, pem, 1, pkcs8, 1)
+CODEC(x25519, VP_X25519, der, 0, spki, 0)
+CODEC(x25519, VP_X25519, pem, 1, spki, 0)
+CODEC(ed25519, VP_ED25519, der, 0, pkcs8, 1)
+CODEC(ed25519, VP_ED25519, pem, 1, pkcs8, 1)
+CODEC(ed25519, VP_ED25519, der, 0, spki, 0)
+CODEC(ed25519, VP_ED25519, pem, 1, spki, 0)
+
+#define P8 ",structure=PrivateKeyInfo"
+#define SPKI ",structure=SubjectPublicKeyInfo"
+
+const OSSL_ALGORITHM vp_encoders[] = {
+    {VP_NAMES_X25519, VP_PROPS ",output=der" P8, enc_x25519_der_pkcs8, NULL},
+    {VP_NAMES_X25519, VP_PROPS ",output=pem" P8, enc_x25519_pem_pkcs8, NULL},
+    {VP_NAMES_X25519, VP_PROPS ",output=der" SPKI, enc_x25519_der_spki, NULL},
+    {VP_NAMES_X25519, VP_PROPS ",output=pem" SPKI, enc_x25519_pem_spki, NULL},
+    {VP_NAMES_ED25519, VP_PROPS ",output=der" P8, enc_ed25519_der_pkcs8, NULL},
+    {VP_NAMES_ED25519, VP_PROPS ",output=pem" P8, enc_ed25519_pem_pkcs8, NULL},
+    {VP_NAMES_ED25519, VP_PROPS ",output=der" SPKI, enc_ed25519_der_spki, NULL},
+    {VP_NAMES_ED25519, VP_PROPS ",output=pem" SPKI, enc_ed25519_pem_spki, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+const OSSL_ALGORITHM vp_decoders[] = {
+    {VP_NAMES_X25519, VP_PROPS ",input=der" P8, dec_x25519_der_pkcs8, NULL},
+    {VP_NAMES_X25519, VP_PROPS ",input=pem" P8, dec_x25519_pem_pkcs8, NULL},
+    {VP_NAMES_X25519, VP_PROPS ",input=der" SPKI, dec_x25519_der_spki, NULL},
+    {VP_NAMES_X25519, VP_PROPS ",input=pem" SPKI, dec_x25519_pem_spki, NULL},
+    {VP_NAMES_ED25519, VP_PROPS ",input=der" P8, dec_ed25519_der_pkcs8, NULL},
+    {VP_NAMES_ED25519, VP_PROPS ",input=pem" P8, dec_ed25519_pem_pkcs8, NULL},
+    {VP_NAMES_ED25519, VP_PROPS ",input=der" SPKI, dec_ed25519_der_spki, NULL},
+    {VP_NAMES_ED25519, VP_PROPS ",input=pem" SPKI, dec_ed25519_pem_spki, NULL},
+    {NULL, NULL, NULL, NULL},
+};

@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# Debian's nginx with the openssl.cnf snippet of docs/openssl.md (through
+# OPENSSL_CONF) serves a page over TLS 1.3 with an Ed25519 certificate and
+# the x25519 group on 127.0.0.1; curl fetches it. nginx's operation trace
+# (VEC25519_PROVIDER_TRACE) must show the key share and the CertificateVerify
+# signature done by our provider. nginx runs in the foreground as one process
+# (daemon off, master_process off) with a temporary prefix, bounded by
+# timeout(1), and is stopped by its process id. Without nginx or curl the test
+# is skipped (exit 77).
+#
+# Usage: provider_nginx.sh MODULE_DIR DOCS_OPENSSL_MD
+set -u
+MOD=$1
+DOC=$2
+NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
+[ -x "$NGINX" ] || { echo "SKIPPED: nginx is not installed"; exit 77; }
+. "$(dirname "$0")/common.sh"
+need curl timeout
+pid=
+on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null'
+# In a sanitizer build only nginx, which loads the module, gets $PRELOAD.
+
+snippet "$DOC" ours.cnf
+: >default.cnf
+OPENSSL_CONF=default.cnf "$OPENSSL" genpkey -algorithm ED25519 -out key.pem &&
+    OPENSSL_CONF=default.cnf "$OPENSSL" req -x509 -new -key key.pem -subj /CN=localhost \
+        -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -days 2 -out cert.pem \
+        -config default.cnf 2>/dev/null || { echo "FAIL: cannot make the certificate"; exit 1; }
+mkdir www
+echo "vec25519 provider test page" >www/index.html
+
+started=
+for try in 1 2 3 4 5 6; do
+    port=$(( (($$ * 6121 + try * 7907) % 20000) + 30000 ))
+    cat >nginx.conf <<EOF
+daemon off;
+master_process off;
+worker_processes 1;
+pid $T/nginx.pid;
+error_log $T/error.log info;
+env OPENSSL_CONF;
+env OPENSSL_MODULES;
+env VEC25519_PROVIDER_TRACE;
+events { worker_connections 16; }
+http {
+    access_log $T/access.log;
+    client_body_temp_path $T/body;
+    proxy_temp_path $T/proxy;
+    fastcgi_temp_path $T/fastcgi;
+    uwsgi_temp_path $T/uwsgi;
+    scgi_temp_path $T/scgi;
+    server {
+        listen 127.0.0.1:$port ssl;
+        ssl_certificate $T/cert.pem;
+        ssl_certificate_key $T/key.pem;
+        ssl_protocols TLSv1.3;
+        ssl_ecdh_curve X25519;
+        location / { root $T/www; }
+    }
+}
+EOF
+    rm -f trace error.log
+    LD_PRELOAD=$PRELOAD OPENSSL_CONF=$T/ours.cnf VEC25519_PROVIDER_TRACE=$T/trace \
+        timeout 60 "$NGINX" -p "$T" -c "$T/nginx.conf" -e "$T/error.log" >nginx.out 2>&1 &
+    pid=$!
+    i=0
+    while [ $i -lt 50 ]; do
+        if ! kill -0 "$pid" 2>/dev/null; then break; fi
+        if curl -s -o /dev/null --max-time 2 --cacert cert.pem "https://localhost:$port/" \
+            --resolve "localhost:$port:127.0.0.1" 2>/dev/null; then started=1; break; fi
+        sleep 0.2
+        i=$((i + 1))
+    done
+    [ -n "$started" ] && break
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    pid=
+    grep -q 'Address already in use' error.log nginx.out 2>/dev/null || break
+done
+if [ -z "$started" ]; then
+    echo "FAIL: nginx did not serve"
+    cat nginx.out error.log 2>/dev/null
+    exit 1
+fi
+: >trace # count from here: the fetch below
+curl -sS --max-time 10 --tlsv1.3 --curves X25519 --cacert cert.pem \
+    --resolve "localhost:$port:127.0.0.1" -w '%{http_code} %{ssl_verify_result}\n' \
+    -o page.html "https://localhost:$port/index.html" >curl.out 2>&1
+rc=$?
+[ $rc -eq 0 ] && ok || { fail "curl exit $rc"; cat curl.out; }
+grep -q '^200 0$' curl.out && ok || { fail "HTTP status / verification"; cat curl.out; }
+grep -q 'vec25519 provider test page' page.html && ok || fail "page content"
+for op in x25519-keygen x25519-derive ed25519-sign; do
+    grep -qx "$op" trace && ok || fail "no $op by our provider in nginx (fell back?)"
+done
+echo "nginx trace of one fetch: $(sort trace | uniq -c | tr -s ' \n' '  ')"
+kill "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+pid=
+finish
