@@ -203,7 +203,7 @@ static double ratio(size_t op)
     return (double)peer / (double)ours;
 }
 
-#define LABEL_W 26
+#define LABEL_W 30
 #define CYCLES_W 12
 #define DETAIL_W 19
 

@@ -6,6 +6,7 @@
  *             of every operation (ours and the peers') and the table of
  *             operations
  *   ops_msm.c the batch-verification rows (n = 1 … 1024) and their fixture
+ *   ops_keygen_batch.c  the batched key generation rows (n = 8, 64)
  *   ops_sha512.c the SHA-512 throughput rows (64 B … 1 MiB)
  *   timing.c  the cycle counter (lfence-serialised rdtsc), the clock, the
  *             measurement loop (warm-up, runs, median) and the CPU name
@@ -66,6 +67,19 @@ void bench_fixture_free(void);
  * the peer is not built in). */
 const char *bench_peer_name(enum bench_peer p);
 const char *bench_peer_version(enum bench_peer p);
+
+/* ---- ops_keygen_batch.c --------------------------------------------------- */
+
+/* vec25519_x25519_base_batch and vec25519_ed25519_keypair_batch of 8 and 64
+ * keys (table rows: per key) and the expected digests from single calls. */
+void bench_x25519_base_batch_8(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_x25519_base_batch_64(uint8_t out[BENCH_OUT_MAX], int want_output);
+int bench_x25519_base_batch_8_expected(uint8_t out[BENCH_OUT_MAX]);
+int bench_x25519_base_batch_64_expected(uint8_t out[BENCH_OUT_MAX]);
+void bench_keypair_batch_8(uint8_t out[BENCH_OUT_MAX], int want_output);
+void bench_keypair_batch_64(uint8_t out[BENCH_OUT_MAX], int want_output);
+int bench_keypair_batch_8_expected(uint8_t out[BENCH_OUT_MAX]);
+int bench_keypair_batch_64_expected(uint8_t out[BENCH_OUT_MAX]);
 
 /* ---- ops_x25519_batch.c --------------------------------------------------- */
 

@@ -532,6 +532,11 @@ const struct bench_op bench_ops[] = {
      {SODIUM_(x25519), OPENSSL_(x25519)}, expect_x25519, NULL, 1},
     {"x25519_base", "x25519 base", 32, ours_x25519_base,
      {SODIUM_(x25519_base), OPENSSL_(x25519_base)}, expect_x25519_base, NULL, 1},
+    /* batched key generation (ops_keygen_batch.c): read against "x25519 base" */
+    {"x25519_base_batch_8", "x25519 base batch/8 (per key)", 64, bench_x25519_base_batch_8,
+     {NULL, NULL}, bench_x25519_base_batch_8_expected, NULL, 8},
+    {"x25519_base_batch_64", "x25519 base batch/64 (per key)", 64, bench_x25519_base_batch_64,
+     {NULL, NULL}, bench_x25519_base_batch_64_expected, NULL, 64},
     {"x25519_batch_8", "x25519 batch/8 (per key)", 64, bench_x25519_batch_8,
      {NULL, NULL}, bench_x25519_batch_8_expected, NULL, 8},
     {"x25519_batch_16", "x25519 batch/16 (per key)", 64, bench_x25519_batch_16,
@@ -542,6 +547,11 @@ const struct bench_op bench_ops[] = {
      {NULL, NULL}, bench_x25519_batch_256_expected, NULL, 256},
     {"ed25519_keypair", "ed25519 keypair", 32, ours_keypair,
      {SODIUM_(keypair), OPENSSL_(keypair)}, expect_keypair, NULL, 1},
+    /* read against "ed25519 keypair" */
+    {"ed25519_keypair_batch_8", "ed25519 keypair/8 (per key)", 64, bench_keypair_batch_8,
+     {NULL, NULL}, bench_keypair_batch_8_expected, NULL, 8},
+    {"ed25519_keypair_batch_64", "ed25519 keypair/64 (per key)", 64, bench_keypair_batch_64,
+     {NULL, NULL}, bench_keypair_batch_64_expected, NULL, 64},
     {"ed25519_sign", "ed25519 sign", 64, ours_sign,
      {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL, 1},
     {"ed25519_sign_cold_key", "ed25519 sign (key check miss)", 64, ours_sign_cold,

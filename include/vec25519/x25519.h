@@ -81,6 +81,24 @@ VEC25519_API VEC25519_WUR int vec25519_x25519_keypair_random(uint8_t pk[32], uin
 VEC25519_API VEC25519_WUR int vec25519_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
                                                     const uint8_t *points, int *results);
 
+/**
+ * n X25519 public keys from n secret keys at once (key generation in
+ * bulk): for i = 0 … n−1, pks + 32·i receives exactly what
+ * vec25519_x25519_base(pk, sks + 32·i) writes, i.e. X25519(sk_i, 9) with
+ * the secret clamped on a copy. The buffers are flat byte arrays of 32·n
+ * bytes, with no alignment requirement; n = 0 writes nothing.
+ * The fixed-base multiplications run several at a time where the CPU
+ * allows (eight per AVX-512 IFMA register, four per AVX2 register) and the
+ * n maps to Montgomery form share one field inversion per block of 64.
+ * Returns 0 when every key succeeded, and for n = 0; -1 when any public key
+ * is all zero (that key zeroed; cannot happen for a clamped secret, as for
+ * vec25519_x25519_base).
+ * Aliasing: pks may be the same buffer as sks (the keys replaced in
+ * place); no other overlap is allowed. Constant time in every secret key
+ * (n is public).
+ */
+VEC25519_API VEC25519_WUR int vec25519_x25519_base_batch(size_t n, void *pks, const void *sks);
+
 #ifdef __cplusplus
 }
 #endif

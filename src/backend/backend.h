@@ -56,7 +56,28 @@ struct backend {
      * portable C, avx2 and ifma a vector message schedule; docs/sha512.md).
      * Constant time in the block contents. */
     void (*sha512_blocks)(uint64_t state[8], const uint8_t *p, size_t n);
+    /* The encodings of n fixed-base multiples, out + 32·i = the encoding of
+     * [s_i]B with s_i = scalars + 32·i (any 32 bytes with s[31] ≤ 127), in
+     * the form `form`:
+     *   BASE_ENCODE_ED25519  RFC 8032 §5.1.2: y with the sign of x in bit
+     *                        255, byte-identical to ge_ext_tobytes of
+     *                        scalarmult_base;
+     *   BASE_ENCODE_X25519   the Montgomery u = (1 + y)/(1 − y) = (Z + Y)/
+     *                        (Z − Y) of RFC 7748 §4.1, canonical; the
+     *                        identity (Z = Y) gives 0, as 1/0 ↦ 0.
+     * One field inversion for all n (Montgomery's trick, per block of at
+     * most BASE_ENCODE_BLOCK entries); several multiplications at a time on
+     * the vector backends (docs/performance.md). n = 0 writes nothing. out
+     * may be the same buffer as scalars (out == scalars); no other overlap.
+     * Constant time in every scalar (n and form public). */
+    void (*base_encode)(size_t n, uint8_t *out, const uint8_t *scalars, int form);
 };
+
+/* The forms of base_encode. */
+#define BASE_ENCODE_ED25519 0
+#define BASE_ENCODE_X25519 1
+/* The entries base_encode inverts together (its stack use grows with it). */
+#define BASE_ENCODE_BLOCK 64
 
 /* The policies of frombytes4_vartime (the `relaxed` argument of ge_decode_finish). */
 #define GE_DECODE_STRICT 0
@@ -114,5 +135,31 @@ void ge_multiscalar(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_
 size_t ge_multiscalar_vartime_scratch_bytes(size_t n);
 void ge_multiscalar_vartime_scratch(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                                     const ge_ext *points, void *scratch);
+/* The fixed-base encodings (src/backend/serial/base_encode.c): the serial
+ * backend's base_encode, and its second half for the vector backends,
+ * ge_base_encode_finish: out + 32·i = the encoding (form as base_encode) of
+ * the point (X[i] : Y[i] : Z[i]) (X, Y, Z tight, Z ≠ 0; T is not needed),
+ * with one inversion for the n ≤ BASE_ENCODE_BLOCK points. X, Y and Z are
+ * overwritten (with secrets: the caller wipes them). Constant time. */
+void ge_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form);
+void ge_base_encode_finish(size_t n, uint8_t *out, fe *X, fe *Y, fe *Z, int form);
+/*
+ * base_encode for a backend with a w-lane kernel (w ≤ BASE_ENCODE_LANES_MAX):
+ * per block, the full chunks of w scalars through `lanes`, a remainder of
+ * at least pad_min entries padded into one more call (the other lanes get
+ * the scalar 0: public, their points discarded), a smaller one entry by
+ * entry through `one`, then ge_base_encode_finish. A kernel writes (X[l] :
+ * Y[l] : Z[l]) = [s_l]B (tight fe) for l < count, s_l = scalars + 32·l (w
+ * scalars are read), constant time, and wipes its own state. Every scalar
+ * of a block is read before its outputs are written (out == scalars is
+ * allowed).
+ */
+typedef void ge_base_kernel(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count);
+/* f = the element with the radix-2^51 limbs (tight fe51 limbs: every
+ * carried vector result), as a serial fe (either field). Constant time. */
+void ge_base_fe_from51(fe *f, const uint64_t limbs[5]);
+#define BASE_ENCODE_LANES_MAX 8
+void ge_base_encode_lanes(size_t n, uint8_t *out, const uint8_t *scalars, int form,
+                          ge_base_kernel *lanes, size_t w, size_t pad_min, ge_base_kernel *one);
 
 #endif /* VEC25519_BACKEND_BACKEND_H */

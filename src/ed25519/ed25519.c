@@ -100,12 +100,10 @@ static int span_ok(const void *p, size_t len)
 VEC25519_API void vec25519_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
     uint8_t s[32], a[32], prefix[32], A_enc[32];
-    ge_ext A;
 
     memcpy(s, seed, 32); /* seed may alias sk or pk */
     ed25519_expand_seed(a, prefix, s);
-    backend_get()->scalarmult_base(&A, a);
-    ge_ext_tobytes(A_enc, &A);
+    backend_get()->base_encode(1, A_enc, a, BASE_ENCODE_ED25519); /* encode([a]B) */
     ct_declassify(A_enc, 32); /* the public key */
 
     memcpy(sk, s, 32);
@@ -116,7 +114,6 @@ VEC25519_API void vec25519_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const
     vec25519_wipe(s, sizeof s);
     vec25519_wipe(a, sizeof a);
     vec25519_wipe(prefix, sizeof prefix);
-    vec25519_wipe(&A, sizeof A);
 }
 
 /* A fresh key pair from the random generator (vec25519/util.h). */
@@ -161,7 +158,6 @@ static int sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const 
 {
     uint8_t a[32], prefix[32], nonce[64], r[32], R[32], digest[64];
     vec25519_sha512_ctx h;
-    ge_ext Rp;
     int rc = -1;
 
     ed25519_expand_seed(a, prefix, sk);
@@ -173,8 +169,7 @@ static int sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const 
     vec25519_sha512_final(&h, nonce); /* final wipes h */
     sc_reduce64(r, nonce);
 
-    backend_get()->scalarmult_base(&Rp, r);
-    ge_ext_tobytes(R, &Rp);
+    backend_get()->base_encode(1, R, r, BASE_ENCODE_ED25519); /* encode([r]B) */
     ct_declassify(R, 32); /* first half of the signature */
 
     ed25519_hash_init_dom2(&h, dom);
@@ -186,7 +181,6 @@ static int sign_internal(uint8_t sig[64], const uint8_t *msg, size_t len, const 
     rc = 0;
     vec25519_wipe(nonce, sizeof nonce);
     vec25519_wipe(r, sizeof r);
-    vec25519_wipe(&Rp, sizeof Rp);
 out:
     vec25519_wipe(a, sizeof a);
     vec25519_wipe(prefix, sizeof prefix);

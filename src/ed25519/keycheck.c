@@ -104,7 +104,6 @@ static void cache_insert(const uint8_t tag[32])
 int ed25519_key_check(const uint8_t sk[64], const uint8_t a[32])
 {
     uint8_t enc[32];
-    ge_ext A;
 #if defined(HAVE_CACHE)
     uint8_t tag[32];
 
@@ -116,15 +115,13 @@ int ed25519_key_check(const uint8_t sk[64], const uint8_t a[32])
     }
     cache.misses++;
 #endif
-    backend_get()->scalarmult_base(&A, a);
-    ge_ext_tobytes(enc, &A);
+    backend_get()->base_encode(1, enc, a, BASE_ENCODE_ED25519); /* encode([a]B) */
     int ok = ct_declassify_mask(ct_eq_bytes(enc, sk + 32, 32)); /* the result: public */
 #if defined(HAVE_CACHE)
     if (ok) cache_insert(tag);
     vec25519_wipe(tag, sizeof tag);
 #endif
     vec25519_wipe(enc, sizeof enc);
-    vec25519_wipe(&A, sizeof A);
     return ok ? 0 : -1;
 }
 

@@ -230,18 +230,14 @@ void ed25519_sign2_update(ed25519_sign2 *st, const uint8_t *msg, size_t len)
 
 void ed25519_sign2_next_pass(ed25519_sign2 *st)
 {
-    ge_ext Rp;
-
     if (st->pass != 1 || st->failed) {
         st->failed = 1;
         return;
     }
     vec25519_sha512_final(&st->nonce, st->digest1);
     sc_reduce64(st->r, st->digest1);
-    backend_get()->scalarmult_base(&Rp, st->r);
-    ge_ext_tobytes(st->R, &Rp);
+    backend_get()->base_encode(1, st->R, st->r, BASE_ENCODE_ED25519); /* encode([r]B) */
     ct_declassify(st->R, 32); /* first half of the signature */
-    vec25519_wipe(&Rp, sizeof Rp);
 
     vec25519_sha512_init(&st->nonce); /* pass 2 hashes prefix ‖ M again */
     vec25519_sha512_update(&st->nonce, st->prefix, 32);

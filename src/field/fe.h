@@ -74,6 +74,7 @@ typedef fe51_loose fe_loose;
 #define fe_invert     FE_(invert)     /* (fe *h, const fe *f)          h = 1/f (0 ↦ 0)      */
 #define fe_sqrt_ratio_i FE_(sqrt_ratio_i) /* ct_mask (fe *r, const fe *u, const fe *v): RFC 9496 §4.2 */
 #define fe_batch_invert FE_(batch_invert) /* (fe *a, size_t n) a[i] = 1/a[i] (Montgomery trick, one inversion); a zero input gives zero outputs for all */
+#define fe_invert_divsteps FE_(invert_divsteps) /* (fe *h, const fe *f) h = 1/f (0 ↦ 0), Bernstein–Yang divsteps (fe_divsteps.c) */
 #define fe_abs        FE_(abs)        /* (fe *h, const fe *f)   h = |f| (the non-negative of ±f) */
 /* clang-format on */
 
@@ -101,5 +102,6 @@ void fe_invert(fe *h, const fe *f);
 ct_mask fe_sqrt_ratio_i(fe *r, const fe *u, const fe *v);
 void fe_batch_invert(fe *a, size_t n);
 void fe_abs(fe *h, const fe *f);
+void fe_invert_divsteps(fe *h, const fe *f);
 
 #endif /* VEC25519_FIELD_FE_H */

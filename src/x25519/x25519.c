@@ -12,7 +12,9 @@
  *
  * vec25519_x25519_base computes [s]B on edwards25519 with the backend's
  * fixed-base multiplication and maps the result to Montgomery form with the
- * birational map u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y) (RFC 7748 §4.1).
+ * birational map u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y) (RFC 7748 §4.1),
+ * both in the backend's base_encode (src/backend/backend.h; batched in
+ * src/x25519/base_batch.c).
  *
  * Both are constant time in the scalar. The only secret-derived value that
  * becomes a branch is the "shared secret is all zero" verdict, which RFC 7748
@@ -170,33 +172,18 @@ VEC25519_API int vec25519_x25519(uint8_t out[32], const uint8_t scalar[32], cons
 }
 
 /*
- * out = X25519(scalar, 9): A = [clamp(scalar)]B on edwards25519 through the
- * backend's fixed-base multiplication, then u = (Z + Y)/(Z − Y) with one
- * inversion (RFC 7748 §4.1). Constant time in scalar. out may alias scalar.
+ * out = X25519(scalar, 9): the u-coordinate of [clamp(scalar)]B on
+ * edwards25519, u = (Z + Y)/(Z − Y) with one inversion (RFC 7748 §4.1),
+ * through the backend's fixed-base encoding (backend.h, base_encode).
+ * Constant time in scalar. out may alias scalar.
  */
 VEC25519_API int vec25519_x25519_base(uint8_t out[32], const uint8_t scalar[32])
 {
     uint8_t k[32];
-    ge_ext A;
-    fe_loose num, den_l;
-    fe den, u;
 
-    sc_clamp(k, scalar); /* k[31] ≤ 127, as scalarmult_base requires */
-    backend_get()->scalarmult_base(&A, k);
-
-    fe_add(&num, &A.Z, &A.Y);   /* Z + Y */
-    fe_sub(&den_l, &A.Z, &A.Y); /* Z − Y */
-    fe_carry(&den, &den_l);
-    fe_invert(&den, &den);
-    fe_mul_l(&u, &num, &den);
-    fe_tobytes(out, &u);
-
+    sc_clamp(k, scalar); /* k[31] ≤ 127, as base_encode requires */
+    backend_get()->base_encode(1, out, k, BASE_ENCODE_X25519);
     vec25519_wipe(k, sizeof k);
-    vec25519_wipe(&A, sizeof A);
-    vec25519_wipe(&num, sizeof num);
-    vec25519_wipe(&den_l, sizeof den_l);
-    vec25519_wipe(&den, sizeof den);
-    vec25519_wipe(&u, sizeof u);
     return x25519_finish(out);
 }
 

@@ -214,6 +214,33 @@ static void check_x25519_batch(void)
     expect_secret(out, sizeof out, "vec25519_x25519_batch");
 }
 
+/* Batched key generation (src/x25519/base_batch.c, src/ed25519/keypair_batch.c)
+ * and the backend entry under them (base_encode, both forms): constant time in
+ * every secret. 11 entries: one full 8-lane chunk and a padded or single-call
+ * remainder under ifma, two 4-lane chunks and a remainder under avx2. */
+static void check_base_batch(const struct backend *b)
+{
+    uint8_t k[11][32], pks[11][32], sks[11][64], out[11][32];
+    int rc;
+
+    test_rng_bytes(k, sizeof k);
+    SECRET(k, sizeof k);
+    OP("vec25519_x25519_base_batch", rc = vec25519_x25519_base_batch(11, pks, k);
+       CHECK(rc == 0, "x25519_base_batch returned %d", rc));
+    expect_secret(pks, sizeof pks, "vec25519_x25519_base_batch");
+    OP("vec25519_ed25519_keypair_batch", vec25519_ed25519_keypair_batch(11, pks, sks, k));
+    expect_secret(sks, sizeof sks, "vec25519_ed25519_keypair_batch (sks)");
+    PUBLIC(pks, sizeof pks); /* public keys are public */
+
+    for (size_t i = 0; i < 11; i++) k[i][31] &= 127; /* the contract: s[31] ≤ 127 */
+    for (int form = 0; form < 2; form++) {
+        OP("backend->base_encode", b->base_encode(11, &out[0][0], &k[0][0], form));
+        expect_secret(out, sizeof out, "backend->base_encode");
+        OP("backend->base_encode", b->base_encode(1, &out[0][0], &k[0][0], form));
+        expect_secret(out, 32, "backend->base_encode (n = 1)");
+    }
+}
+
 /* ---- Ed25519 ----------------------------------------------------------------- */
 
 static void check_ed25519(unsigned it)
@@ -424,6 +451,8 @@ static void check_field(void)
 
     OP("fe_invert", fe_invert(&h, &f));
     expect_secret(&h, sizeof h, "fe_invert");
+    OP("fe_invert_divsteps", fe_invert_divsteps(&h, &f));
+    expect_secret(&h, sizeof h, "fe_invert_divsteps");
     OP("fe_pow22523", fe_pow22523(&h, &g));
     OP("fe_sqn", fe_sqn(&h, &g, 5));
     OP("fe_sqrt_ratio_i", m = fe_sqrt_ratio_i(&r, &f, &g));
@@ -901,6 +930,7 @@ int main(int argc, char **argv)
             check_x25519();
             check_x25519_ladders(b);
             check_x25519_batch();
+            check_base_batch(b);
             check_ed25519(it);
             check_backend_scalarmult(b);
             check_backend_multiscalar(b, it);

@@ -11,6 +11,7 @@
 #include "../../hash/sha512_blocks.h"
 #define VBACKEND_SHA512_BLOCKS sha512_blocks_avx512
 #include "ladder_ifma.h" /* the table's X25519 entry (VBACKEND_X25519, vpoint.h) */
+#include "base_x8.h"     /* its fixed-base entries (VBACKEND_SCALARMULT_BASE, ..._BASE_ENCODE) */
 #include "../vector/msm.h" /* the multiscalar entries of the table */
 #include "../vector/scalarmult.c"
 #include "../vector/msm.c"

@@ -267,4 +267,5 @@ const struct backend backend_serial = {
     .multiscalar_vartime_scratch = ge_multiscalar_vartime_scratch,
     .x25519 = x25519_ladder_serial,
     .sha512_blocks = sha512_blocks_portable, /* src/hash/sha512.c */
+    .base_encode = ge_base_encode, /* base_encode.c */
 };

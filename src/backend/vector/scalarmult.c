@@ -105,6 +105,7 @@ static void VFN(scalarmult)(ge_ext *r, const uint8_t s[32], const ge_ext *P)
     vec25519_wipe(&h, sizeof h);
 }
 
+#if VBACKEND_VECTOR_BASE
 /*
  * The fixed-base table: base_shared[k][j] = (j+1)·256^k·B (k < 32, j < 8) in
  * cached vector form, the vector twin of the serial base_table (affine
@@ -188,6 +189,8 @@ static void VFN(scalarmult_base)(ge_ext *r, const uint8_t s[32])
     vec25519_wipe(&t, sizeof t);
     vec25519_wipe(&h, sizeof h);
 }
+
+#endif /* VBACKEND_VECTOR_BASE */
 
 /*
  * The odd multiples (2j+1)·B and their negatives, j = 0..63, in cached
@@ -313,7 +316,7 @@ static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const
 const struct backend VFN(backend) = {
     .name = VBACKEND_NAME,
     .scalarmult = VFN(scalarmult),
-    .scalarmult_base = VFN(scalarmult_base),
+    .scalarmult_base = VBACKEND_SCALARMULT_BASE, /* vpoint.h */
     .double_scalarmult_vartime = VFN(double_scalarmult_vartime),
     .multiscalar_vartime = VFN(multiscalar_vartime), /* vector/msm.c */
     .multiscalar = VFN(multiscalar),
@@ -322,4 +325,5 @@ const struct backend VFN(backend) = {
     .x25519 = VBACKEND_X25519,
     .frombytes4_vartime = VFN(frombytes4_vartime), /* vector/decode.c */
     .sha512_blocks = VBACKEND_SHA512_BLOCKS, /* the wrapper's (backend_<isa>.c) */
+    .base_encode = VBACKEND_BASE_ENCODE,           /* vpoint.h */
 };

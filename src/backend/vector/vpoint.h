@@ -67,6 +67,12 @@ typedef ge_avx2_cached vpt_cached;
 /* X25519 in this table: the BMI2/ADX radix-2^64 ladder (or the serial one),
  * which beats a ladder on this 4-way field (docs/x25519.md). */
 #define VBACKEND_X25519 x25519_ladder_best
+/* Fixed base: the 4-way algorithm of scalarmult.c; the encodings batched by
+ * the 4-lane kernel (src/backend/avx2/base_x4.c). */
+#define VBACKEND_VECTOR_BASE 1
+#define VBACKEND_SCALARMULT_BASE VFN(scalarmult_base)
+#define VBACKEND_BASE_ENCODE avx2_base_encode
+void avx2_base_encode(size_t n, uint8_t *out, const uint8_t *scalars, int form);
 
 typedef fe2625x4 vfe;
 
@@ -121,6 +127,10 @@ typedef ge_ifma_cached vpt_cached;
 /* X25519 in this table: the single ladder on the 4-way IFMA field
  * (src/backend/ifma/ladder_ifma.c, docs/x25519.md §8). */
 #define VBACKEND_X25519 x25519_ladder_ifma
+/* Fixed base: the 8-lane kernels of src/backend/ifma/base_x8.c. */
+#define VBACKEND_VECTOR_BASE 0
+#define VBACKEND_SCALARMULT_BASE ifma_scalarmult_base_x8
+#define VBACKEND_BASE_ENCODE ifma_base_encode
 
 typedef fe52x4 vfe;
 
