@@ -396,12 +396,30 @@ static void tamper_signature(int on)
 /* ---- the table ------------------------------------------------------------- */
 
 /*
- * One entry per row, in the order of the output. A row of an existing family
- * (a batch size, a message length) is one more entry with its n (and
- * per_call); the family's functions read op->n.
+ * One entry per row, in the order of the output:
  *   {id, label, outlen, ours, {libsodium, OpenSSL}, expected, tamper, per_call, n}
+ * The rows of a family (a batch size, a message length) share their
+ * functions, which read op->n; one of them is one line below, e.g.
+ * X25519_BATCH(512) for vec25519_x25519_batch of 512 keys (within the
+ * family's fixture: the expected function says when n exceeds it).
  */
 #define NO_PEERS {NULL, NULL}
+#define X25519_BASE_BATCH(N)                                                              \
+    {"x25519_base_batch_" #N, "x25519 base batch/" #N " (per key)", 64,                   \
+     bench_x25519_base_batch, NO_PEERS, bench_x25519_base_batch_expected, NULL, N, N}
+#define X25519_BATCH(N)                                                                   \
+    {"x25519_batch_" #N, "x25519 batch/" #N " (per key)", 64, bench_x25519_batch,         \
+     NO_PEERS, bench_x25519_batch_expected, NULL, N, N}
+#define KEYPAIR_BATCH(N)                                                                  \
+    {"ed25519_keypair_batch_" #N, "ed25519 keypair/" #N " (per key)", 64,                 \
+     bench_keypair_batch, NO_PEERS, bench_keypair_batch_expected, NULL, N, N}
+#define SHA512(ID, LABEL, BYTES)                                                          \
+    {"sha512_" ID, "sha512 " LABEL, 64, bench_sha512, {SHA512_SODIUM, SHA512_OPENSSL},    \
+     bench_sha512_expected, NULL, 1, BYTES}
+#define VERIFY_BATCH(N)                                                                   \
+    {"ed25519_verify_batch_" #N, "verify batch/" #N " (per sig)", 1, bench_verify_batch, \
+     NO_PEERS, bench_expect_verify_batch, bench_tamper_verify_batch, N, N}
+
 /* clang-format off */
 const struct bench_op bench_ops[] = {
     {"x25519", "x25519", 32, ours_x25519,
@@ -409,25 +427,17 @@ const struct bench_op bench_ops[] = {
     {"x25519_base", "x25519 base", 32, ours_x25519_base,
      {SODIUM_(x25519_base), OPENSSL_(x25519_base)}, expect_x25519_base, NULL, 1, 0},
     /* batched key generation and X25519 (ops_batch.c): read against "x25519 base", "x25519" */
-    {"x25519_base_batch_8", "x25519 base batch/8 (per key)", 64, bench_x25519_base_batch,
-     NO_PEERS, bench_x25519_base_batch_expected, NULL, 8, 8},
-    {"x25519_base_batch_64", "x25519 base batch/64 (per key)", 64, bench_x25519_base_batch,
-     NO_PEERS, bench_x25519_base_batch_expected, NULL, 64, 64},
-    {"x25519_batch_8", "x25519 batch/8 (per key)", 64, bench_x25519_batch,
-     NO_PEERS, bench_x25519_batch_expected, NULL, 8, 8},
-    {"x25519_batch_16", "x25519 batch/16 (per key)", 64, bench_x25519_batch,
-     NO_PEERS, bench_x25519_batch_expected, NULL, 16, 16},
-    {"x25519_batch_64", "x25519 batch/64 (per key)", 64, bench_x25519_batch,
-     NO_PEERS, bench_x25519_batch_expected, NULL, 64, 64},
-    {"x25519_batch_256", "x25519 batch/256 (per key)", 64, bench_x25519_batch,
-     NO_PEERS, bench_x25519_batch_expected, NULL, 256, 256},
+    X25519_BASE_BATCH(8),
+    X25519_BASE_BATCH(64),
+    X25519_BATCH(8),
+    X25519_BATCH(16),
+    X25519_BATCH(64),
+    X25519_BATCH(256),
     {"ed25519_keypair", "ed25519 keypair", 32, ours_keypair,
      {SODIUM_(keypair), OPENSSL_(keypair)}, expect_keypair, NULL, 1, 0},
     /* read against "ed25519 keypair" */
-    {"ed25519_keypair_batch_8", "ed25519 keypair/8 (per key)", 64, bench_keypair_batch,
-     NO_PEERS, bench_keypair_batch_expected, NULL, 8, 8},
-    {"ed25519_keypair_batch_64", "ed25519 keypair/64 (per key)", 64, bench_keypair_batch,
-     NO_PEERS, bench_keypair_batch_expected, NULL, 64, 64},
+    KEYPAIR_BATCH(8),
+    KEYPAIR_BATCH(64),
     {"ed25519_sign", "ed25519 sign", 64, ours_sign,
      {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL, 1, 0},
     {"ed25519_sign_cold_key", "ed25519 sign (key check miss)", 64, ours_sign_cold,
@@ -443,14 +453,10 @@ const struct bench_op bench_ops[] = {
     {"double_scalarmult_vartime", "double-base (vt)", 32, ours_double_base,
      NO_PEERS, expect_double_base, NULL, 1, 0},
     /* SHA-512 throughput (ops_sha512.c): also shown as cycles/byte and MB/s */
-    {"sha512_64", "sha512 64 B", 64, bench_sha512,
-     {SHA512_SODIUM, SHA512_OPENSSL}, bench_sha512_expected, NULL, 1, 64},
-    {"sha512_1k", "sha512 1 KiB", 64, bench_sha512,
-     {SHA512_SODIUM, SHA512_OPENSSL}, bench_sha512_expected, NULL, 1, 1024},
-    {"sha512_16k", "sha512 16 KiB", 64, bench_sha512,
-     {SHA512_SODIUM, SHA512_OPENSSL}, bench_sha512_expected, NULL, 1, 16384},
-    {"sha512_1m", "sha512 1 MiB", 64, bench_sha512,
-     {SHA512_SODIUM, SHA512_OPENSSL}, bench_sha512_expected, NULL, 1, 1048576},
+    SHA512("64", "64 B", 64),
+    SHA512("1k", "1 KiB", 1024),
+    SHA512("16k", "16 KiB", 16384),
+    SHA512("1m", "1 MiB", 1048576),
     {"ristretto255_decode", "r255 decode", 1, ours_r255_decode,
      {SODIUM_(r255_decode), NULL}, expect_verify, tamper_r255, 1, 0},
     {"ristretto255_encode", "r255 encode", 32, ours_r255_encode,
@@ -464,16 +470,11 @@ const struct bench_op bench_ops[] = {
     {"edwards25519_hash_to_curve_ro", "h2c edwards25519 RO", 32, ours_h2c,
      NO_PEERS, expect_h2c, NULL, 1, 0},
     /* batch verification (ops_msm.c): read against "ed25519 verify" */
-    {"ed25519_verify_batch_1", "verify batch/1 (per sig)", 1, bench_verify_batch,
-     NO_PEERS, bench_expect_verify_batch, bench_tamper_verify_batch, 1, 1},
-    {"ed25519_verify_batch_8", "verify batch/8 (per sig)", 1, bench_verify_batch,
-     NO_PEERS, bench_expect_verify_batch, bench_tamper_verify_batch, 8, 8},
-    {"ed25519_verify_batch_64", "verify batch/64 (per sig)", 1, bench_verify_batch,
-     NO_PEERS, bench_expect_verify_batch, bench_tamper_verify_batch, 64, 64},
-    {"ed25519_verify_batch_256", "verify batch/256 (per sig)", 1, bench_verify_batch,
-     NO_PEERS, bench_expect_verify_batch, bench_tamper_verify_batch, 256, 256},
-    {"ed25519_verify_batch_1024", "verify batch/1024 (per sig)", 1, bench_verify_batch,
-     NO_PEERS, bench_expect_verify_batch, bench_tamper_verify_batch, 1024, 1024},
+    VERIFY_BATCH(1),
+    VERIFY_BATCH(8),
+    VERIFY_BATCH(64),
+    VERIFY_BATCH(256),
+    VERIFY_BATCH(1024),
 };
 /* clang-format on */
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
