@@ -80,6 +80,11 @@ void bench_fixture_free(void);
 const char *bench_peer_name(enum bench_peer p);
 const char *bench_peer_version(enum bench_peer p);
 
+/* The fixture's RFC 7748 §6.1 inputs, Alice's private key and Bob's public
+ * key (32 bytes each; set by bench_fixture_init), which the batch rows vary. */
+const uint8_t *bench_rfc7748_alice_sk(void);
+const uint8_t *bench_rfc7748_bob_pk(void);
+
 /* ---- ops_batch.c ----------------------------------------------------------- */
 
 /* vec25519_x25519_base_batch, vec25519_ed25519_keypair_batch and
