@@ -92,7 +92,7 @@ static inline void ge_ifma_cached_cneg(ge_ifma_cached *r, const ge_ifma_cached *
  * t = [b]Q from table[j] = [j+1]Q (j = 0..7), b ∈ [-8, 8] (a signed radix-16
  * digit): the AVX2 backend's inline scan (edwards_avx2.h) with opmasks. |b|
  * is broadcast and compared with 1 … 8 (vpcmpeqq into an opmask); every
- * entry is read and merged under its opmask (vpblendmq); b = 0 leaves the
+ * entry is loaded whole and merged under its opmask (vpblendmq); b = 0 leaves the
  * identity (121666, 121666, 2·121666, 0); the sign is applied by
  * ge_ifma_cached_cneg. Bounds: ≤ 2p, as the entries. Constant time: no
  * branch or memory index depends on b, and the whole table is read whatever
@@ -116,11 +116,15 @@ static inline void ge_ifma_cached_select(ge_ifma_cached *t, const ge_ifma_cached
     for (int j = 0; j < 8; j++) {
         /* all four lanes iff |b| = j + 1 */
         const __mmask8 m = _mm256_cmpeq_epi64_mask(want, _mm256_set1_epi64x(j + 1));
-        acc.c.v[0] = _mm256_mask_blend_epi64(m, acc.c.v[0], table[j].c.v[0]);
-        acc.c.v[1] = _mm256_mask_blend_epi64(m, acc.c.v[1], table[j].c.v[1]);
-        acc.c.v[2] = _mm256_mask_blend_epi64(m, acc.c.v[2], table[j].c.v[2]);
-        acc.c.v[3] = _mm256_mask_blend_epi64(m, acc.c.v[3], table[j].c.v[3]);
-        acc.c.v[4] = _mm256_mask_blend_epi64(m, acc.c.v[4], table[j].c.v[4]);
+        #pragma GCC unroll 5
+        for (int i = 0; i < 5; i++) {
+            /* a plain load into a register first: folded into the blend, the
+             * compiler makes it a merge-masked load, which reads the entry
+             * only under the (secret) mask */
+            __m256i e = table[j].c.v[i];
+            CT_VEC_OPAQUE(e);
+            acc.c.v[i] = _mm256_mask_blend_epi64(m, acc.c.v[i], e);
+        }
     }
     ge_ifma_cached_cneg(t, &acc, ct_from_bit(sign));
 }
