@@ -59,18 +59,13 @@ VEC25519_API int vec25519_edwards25519_point_frombytes(vec25519_edwards25519_poi
 VEC25519_API void vec25519_edwards25519_point_tobytes(uint8_t s[32],
                                                       const vec25519_edwards25519_point *p)
 {
-    ge_ext h;
-    opaque_load(&h, p);
-    ge_ext_tobytes(s, &h);
-    vec25519_wipe(&h, sizeof h);
+    opaque_tobytes(s, p, ge_ext_tobytes);
 }
 
 /* p = (0 : 1 : 1 : 0). */
 VEC25519_API void vec25519_edwards25519_point_identity(vec25519_edwards25519_point *p)
 {
-    ge_ext h;
-    ge_ext_0(&h);
-    opaque_store(p, sizeof *p, &h);
+    opaque_identity(p, sizeof *p);
 }
 
 /* p = B (RFC 8032 §5.1). */
@@ -99,7 +94,7 @@ VEC25519_API void vec25519_edwards25519_point_sub(vec25519_edwards25519_point *r
 VEC25519_API void vec25519_edwards25519_point_neg(vec25519_edwards25519_point *r,
                                                   const vec25519_edwards25519_point *p)
 {
-    opaque_neg(r, sizeof *r, p);
+    opaque_unop(r, sizeof *r, p, ge_ext_neg);
 }
 
 /* 1 iff p = q (projective comparison). Constant time; the answer is returned. */
@@ -187,14 +182,7 @@ VEC25519_API void vec25519_edwards25519_point_mul(vec25519_edwards25519_point *r
 VEC25519_API void vec25519_edwards25519_point_mul_base(vec25519_edwards25519_point *r,
                                                        const uint8_t s[32])
 {
-    struct {
-        uint8_t t[32];
-        ge_ext a;
-    } sec;
-    sc_reduce32(sec.t, s);
-    backend_get()->scalarmult_base(&sec.a, sec.t);
-    opaque_store(r, sizeof *r, &sec.a);
-    vec25519_wipe(&sec, sizeof sec);
+    opaque_mul_base(r, sizeof *r, s);
 }
 
 /* r = [a]A + [b]B (backend wNAF double-base; any 256-bit a, b).
@@ -213,31 +201,19 @@ VEC25519_API void vec25519_edwards25519_point_double_mul_base_vartime(
 VEC25519_API void vec25519_edwards25519_point_mul_by_cofactor(vec25519_edwards25519_point *r,
                                                               const vec25519_edwards25519_point *p)
 {
-    ge_ext a;
-    opaque_load(&a, p);
-    ge_ext_mul_by_cofactor(&a, &a);
-    opaque_store(r, sizeof *r, &a);
-    vec25519_wipe(&a, sizeof a);
+    opaque_unop(r, sizeof *r, p, ge_ext_mul_by_cofactor);
 }
 
 /* 1 iff [8]p = identity. Constant time. */
 VEC25519_API int vec25519_edwards25519_point_is_small_order(const vec25519_edwards25519_point *p)
 {
-    ge_ext a;
-    opaque_load(&a, p);
-    ct_mask m = ge_ext_is_small_order(&a);
-    vec25519_wipe(&a, sizeof a);
-    return ct_to_int(m);
+    return opaque_test(p, ge_ext_is_small_order);
 }
 
 /* 1 iff [ℓ]p = identity. Constant time. */
 VEC25519_API int vec25519_edwards25519_point_is_torsion_free(const vec25519_edwards25519_point *p)
 {
-    ge_ext a;
-    opaque_load(&a, p);
-    ct_mask m = ge_ext_is_torsion_free(&a);
-    vec25519_wipe(&a, sizeof a);
-    return ct_to_int(m);
+    return opaque_test(p, ge_ext_is_torsion_free);
 }
 
 /* ---- byte level ----------------------------------------------------------- */

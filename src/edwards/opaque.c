@@ -7,8 +7,37 @@
 
 #include "vec25519/util.h"
 
+#include "../backend/backend.h"
 #include "../internal/ct.h"
+#include "../scalar/sc.h"
 #include "opaque.h"
+
+void opaque_tobytes(uint8_t s[32], const void *p, void (*enc)(uint8_t[32], const ge_ext *))
+{
+    ge_ext h;
+    opaque_load(&h, p);
+    enc(s, &h);
+    vec25519_wipe(&h, sizeof h);
+}
+
+void opaque_identity(void *p, size_t size)
+{
+    ge_ext h;
+    ge_ext_0(&h);
+    opaque_store(p, size, &h);
+}
+
+void opaque_mul_base(void *r, size_t size, const uint8_t t[32])
+{
+    struct {
+        uint8_t t[32];
+        ge_ext a;
+    } sec;
+    sc_reduce32(sec.t, t);
+    backend_get()->scalarmult_base(&sec.a, sec.t);
+    opaque_store(r, size, &sec.a);
+    vec25519_wipe(&sec, sizeof sec);
+}
 
 void opaque_binop(void *r, size_t size, const void *p, const void *q,
                   void (*op)(ge_ext *, const ge_ext *, const ge_ext *))
@@ -23,13 +52,22 @@ void opaque_binop(void *r, size_t size, const void *p, const void *q,
     vec25519_wipe(&sec, sizeof sec);
 }
 
-void opaque_neg(void *r, size_t size, const void *p)
+void opaque_unop(void *r, size_t size, const void *p, void (*op)(ge_ext *, const ge_ext *))
 {
     ge_ext a;
     opaque_load(&a, p);
-    ge_ext_neg(&a, &a);
+    op(&a, &a);
     opaque_store(r, size, &a);
     vec25519_wipe(&a, sizeof a);
+}
+
+int opaque_test(const void *p, ct_mask (*pred)(const ge_ext *))
+{
+    ge_ext a;
+    opaque_load(&a, p);
+    ct_mask m = pred(&a);
+    vec25519_wipe(&a, sizeof a);
+    return ct_to_int(m);
 }
 
 int opaque_eq(const void *p, const void *q, ct_mask (*eq)(const ge_ext *, const ge_ext *))

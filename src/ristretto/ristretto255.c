@@ -463,18 +463,13 @@ VEC25519_API int vec25519_ristretto255_point_frombytes(vec25519_ristretto255_poi
 VEC25519_API void vec25519_ristretto255_point_tobytes(uint8_t s[32],
                                                       const vec25519_ristretto255_point *p)
 {
-    ge_ext h;
-    opaque_load(&h, p);
-    encode_el(s, &h);
-    vec25519_wipe(&h, sizeof h);
+    opaque_tobytes(s, p, encode_el);
 }
 
 /* The identity, represented by (0, 1). */
 VEC25519_API void vec25519_ristretto255_point_identity(vec25519_ristretto255_point *p)
 {
-    ge_ext h;
-    ge_ext_0(&h);
-    opaque_store(p, sizeof *p, &h);
+    opaque_identity(p, sizeof *p);
 }
 
 /* The generator, represented by the Ed25519 basepoint (RFC 9496 §4.4). */
@@ -507,7 +502,7 @@ VEC25519_API void vec25519_ristretto255_point_sub(vec25519_ristretto255_point *r
 VEC25519_API void vec25519_ristretto255_point_neg(vec25519_ristretto255_point *r,
                                                   const vec25519_ristretto255_point *p)
 {
-    opaque_neg(r, sizeof *r, p);
+    opaque_unop(r, sizeof *r, p, ge_ext_neg);
 }
 
 /* r = [s mod ℓ]p: the group has order ℓ, and the reduced scalar satisfies
@@ -531,14 +526,7 @@ VEC25519_API void vec25519_ristretto255_point_mul(vec25519_ristretto255_point *r
 VEC25519_API void vec25519_ristretto255_point_mul_base(vec25519_ristretto255_point *r,
                                                        const uint8_t s[32])
 {
-    struct {
-        uint8_t t[32];
-        ge_ext a;
-    } sec;
-    sc_reduce32(sec.t, s);
-    backend_get()->scalarmult_base(&sec.a, sec.t);
-    opaque_store(r, sizeof *r, &sec.a);
-    vec25519_wipe(&sec, sizeof sec);
+    opaque_mul_base(r, sizeof *r, s);
 }
 
 /* p = the element derived from r (§4.3.4). Constant time. */
