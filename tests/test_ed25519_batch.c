@@ -679,7 +679,7 @@ static void test_edges(void)
 static int forced_vector_backend(void)
 {
     const char *f = getenv("VEC25519_BACKEND");
-    return f != NULL && *f != 0 && backend_by_name(f) != &backend_serial;
+    return f != NULL && *f != 0 && backend_by_name(f) != &serial_backend;
 }
 
 /* The shorter pass: every damage kind, several bad, one bad at the ends and

@@ -36,7 +36,7 @@
 #include "backend/serial/ge.h"
 #include "field/fe.h"
 #include "scalar/sc.h"
-#include "x25519/elligator2.h"
+#include "montgomery/elligator2.h"
 
 #define N_KEYS 10000
 

@@ -1016,16 +1016,16 @@ static void test_scalarmult(int n)
         ge_ext r1, r2;
         rnd_scalar(s, 0);
         rnd_scalar(a, 0);
-        CHECK(strcmp(backend_serial.name, FE_BACKEND_NAME) == 0, "backend_serial name");
-        backend_serial.scalarmult(&r1, s, &Q8[0]);
+        CHECK(strcmp(serial_backend.name, FE_BACKEND_NAME) == 0, "serial_backend name");
+        serial_backend.scalarmult(&r1, s, &Q8[0]);
         ge_scalarmult(&r2, s, &Q8[0]);
-        CHECK(ext_same(&r1, &r2), "backend_serial.scalarmult");
-        backend_serial.scalarmult_base(&r1, s);
+        CHECK(ext_same(&r1, &r2), "serial_backend.scalarmult");
+        serial_backend.scalarmult_base(&r1, s);
         ge_scalarmult_base(&r2, s);
-        CHECK(ext_same(&r1, &r2), "backend_serial.scalarmult_base");
-        backend_serial.double_scalarmult_vartime(&r1, a, &Q8[1], s);
+        CHECK(ext_same(&r1, &r2), "serial_backend.scalarmult_base");
+        serial_backend.double_scalarmult_vartime(&r1, a, &Q8[1], s);
         ge_double_scalarmult_vartime(&r2, a, &Q8[1], s);
-        CHECK(ext_same(&r1, &r2), "backend_serial.double_scalarmult_vartime");
+        CHECK(ext_same(&r1, &r2), "serial_backend.double_scalarmult_vartime");
     }
 
     /* a few against the affine reference alone (no ge code in the reference) */

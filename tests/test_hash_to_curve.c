@@ -24,7 +24,7 @@
 #include "backend/serial/ge.h"
 #include "field/fe.h"
 #include "hash/h2c.h"
-#include "x25519/elligator2.h"
+#include "montgomery/elligator2.h"
 
 /* Decodes field i into exactly n bytes (n = 0 accepts "-"); reports and returns 0 otherwise. */
 static int field_hex(const vec_reader *r, int i, uint8_t *out, size_t n)

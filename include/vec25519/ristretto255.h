@@ -238,8 +238,10 @@ VEC25519_API void vec25519_ristretto255_point_mul_base(vec25519_ristretto255_poi
     VEC25519_NONNULL_ALL;
 /**
  * r = Σ [s_i]P_i for i < n, scalar i at scalars + 32·i (any 256-bit values),
- * P_i = points[i]; n = 0 gives the identity. No heap; the work grows
- * linearly with n (Straus's method, groups of 8 points). Variable time: the
+ * P_i = points[i]; n = 0 gives the identity, r may alias a point:
+ * vec25519_edwards25519_point_multiscalar_vartime on the representatives
+ * (the backend's Straus or Pippenger, by n). One heap allocation per call
+ * (it never fails: without memory it works in chunks). Variable time: the
  * scalars and the points must be public.
  */
 VEC25519_API void vec25519_ristretto255_point_multiscalar_vartime(

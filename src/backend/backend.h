@@ -44,6 +44,11 @@ struct backend {
     /* out = X25519(scalar, point) before the all-zero check (RFC 7748 §5):
      * the Montgomery ladder on this backend's best field. Constant time. */
     void (*x25519)(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
+    /* The same for n entries (entry i at 32·i of each buffer; n = 0 writes
+     * nothing): serial one by one, avx2 and ifma on their 4- and 8-lane
+     * kernels (src/montgomery/ladder.h, x25519_batch_lanes). out may be
+     * scalars or points, no other overlap. Constant time (n public). */
+    void (*x25519_batch)(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points);
     /* Decodes four encodings with exactly the policy of ge_ext_frombytes
      * (policy GE_DECODE_STRICT) or ge_ext_frombytes_relaxed
      * (GE_DECODE_RELAXED): ok[i] = 0 or -1 and out[i] (the point, or the
@@ -102,7 +107,7 @@ void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32]);
 int ge_decode_finish(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed);
 
 /* The serial backend (src/backend/serial/scalarmult.c). */
-extern const struct backend backend_serial;
+extern const struct backend serial_backend;
 #if defined(VEC25519_X86_64)
 /* The AVX2 backend (src/backend/vector/scalarmult.c on src/backend/avx2/). */
 extern const struct backend avx2_backend;
@@ -124,10 +129,6 @@ void ge_scalarmult(ge_ext *r, const uint8_t s[32], const ge_ext *P);
 void ge_scalarmult_base(ge_ext *r, const uint8_t s[32]);
 void ge_double_scalarmult_vartime(ge_ext *r, const uint8_t a[32], const ge_ext *A,
                                   const uint8_t b[32]);
-/* X25519 ladders (src/x25519/x25519.c): on the serial field, and on the
- * fastest field this CPU has (the BMI2/ADX radix-2^64 field when present). */
-void x25519_ladder_serial(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
-void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
 /* Multiscalar multiplication (src/backend/serial/msm.c, msm.h). */
 void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                             const ge_ext *points);

@@ -36,12 +36,12 @@
 /* The usable backends, worst to best, for each set of CPU features: the
  * serial backend always; AVX2 and IFMA when the CPU (and the OS) have them. */
 #if defined(VEC25519_X86_64)
-static const struct backend *const avail_serial[] = {&backend_serial};
-static const struct backend *const avail_avx2[] = {&backend_serial, &avx2_backend};
-static const struct backend *const avail_ifma[] = {&backend_serial, &ifma_backend};
-static const struct backend *const avail_both[] = {&backend_serial, &avx2_backend, &ifma_backend};
+static const struct backend *const avail_serial[] = {&serial_backend};
+static const struct backend *const avail_avx2[] = {&serial_backend, &avx2_backend};
+static const struct backend *const avail_ifma[] = {&serial_backend, &ifma_backend};
+static const struct backend *const avail_both[] = {&serial_backend, &avx2_backend, &ifma_backend};
 #else
-static const struct backend *const avail_serial[] = {&backend_serial};
+static const struct backend *const avail_serial[] = {&serial_backend};
 #endif
 
 const struct backend *const *backend_available(size_t *n)
@@ -72,7 +72,7 @@ const struct backend *backend_by_name(const char *name)
 
     for (size_t i = 0; i < n; i++) {
         if (strcmp(name, list[i]->name) == 0) return list[i];
-        if (list[i] == &backend_serial && strcmp(name, "serial") == 0) return list[i];
+        if (list[i] == &serial_backend && strcmp(name, "serial") == 0) return list[i];
     }
     return NULL;
 }

@@ -11,6 +11,8 @@
 
 #include "vec25519/edwards25519.h"
 
+#include "scalar_forward.h"
+
 VEC25519_API int vec25519_ed25519_point_frombytes(vec25519_edwards25519_point *p,
                                                   const uint8_t s[32])
 {
@@ -179,45 +181,6 @@ VEC25519_API int vec25519_ed25519_scalarmult_base_noclamp(uint8_t q[32], const u
     return vec25519_edwards25519_scalarmult_base_noclamp(q, n);
 }
 
-VEC25519_API void vec25519_ed25519_scalar_random(uint8_t r[32])
-{
-    vec25519_edwards25519_scalar_random(r);
-}
-
-VEC25519_API int vec25519_ed25519_scalar_invert(uint8_t recip[32], const uint8_t s[32])
-{
-    return vec25519_edwards25519_scalar_invert(recip, s);
-}
-
-VEC25519_API void vec25519_ed25519_scalar_negate(uint8_t neg[32], const uint8_t s[32])
-{
-    vec25519_edwards25519_scalar_negate(neg, s);
-}
-
-VEC25519_API void vec25519_ed25519_scalar_complement(uint8_t comp[32], const uint8_t s[32])
-{
-    vec25519_edwards25519_scalar_complement(comp, s);
-}
-
-VEC25519_API void vec25519_ed25519_scalar_add(uint8_t z[32], const uint8_t x[32],
-                                              const uint8_t y[32])
-{
-    vec25519_edwards25519_scalar_add(z, x, y);
-}
-
-VEC25519_API void vec25519_ed25519_scalar_sub(uint8_t z[32], const uint8_t x[32],
-                                              const uint8_t y[32])
-{
-    vec25519_edwards25519_scalar_sub(z, x, y);
-}
-
-VEC25519_API void vec25519_ed25519_scalar_mul(uint8_t z[32], const uint8_t x[32],
-                                              const uint8_t y[32])
-{
-    vec25519_edwards25519_scalar_mul(z, x, y);
-}
-
-VEC25519_API void vec25519_ed25519_scalar_reduce(uint8_t r[32], const uint8_t s[64])
-{
-    vec25519_edwards25519_scalar_reduce(r, s);
-}
+/* vec25519_ed25519_scalar_{random, invert, negate, complement, add, sub,
+ * mul, reduce}. */
+SCALAR_FORWARDERS(ED25519)

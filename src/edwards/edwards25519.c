@@ -34,24 +34,10 @@
 #include "../internal/ct.h"
 #include "../internal/random.h"
 #include "../scalar/sc.h"
+#include "opaque.h"
 
 _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_edwards25519_point),
                "vec25519_edwards25519_point is too small for ge_ext");
-
-/* ---- the opaque struct ---------------------------------------------------- */
-
-/* h = the point held by p. memcpy keeps the access free of type punning. */
-static void pt_load(ge_ext *h, const vec25519_edwards25519_point *p)
-{
-    memcpy(h, p, sizeof *h);
-}
-
-/* p = h; unused trailing bytes (none today) are zero. */
-static void pt_store(vec25519_edwards25519_point *p, const ge_ext *h)
-{
-    memset(p, 0, sizeof *p);
-    memcpy(p, h, sizeof *h);
-}
 
 /* ---- points (struct interface) ------------------------------------------- */
 
@@ -64,7 +50,7 @@ VEC25519_API int vec25519_edwards25519_point_frombytes(vec25519_edwards25519_poi
         memset(p, 0, sizeof *p);
         return -1;
     }
-    pt_store(p, &h);
+    opaque_store(p, sizeof *p, &h);
     vec25519_wipe(&h, sizeof h);
     return 0;
 }
@@ -73,24 +59,19 @@ VEC25519_API int vec25519_edwards25519_point_frombytes(vec25519_edwards25519_poi
 VEC25519_API void vec25519_edwards25519_point_tobytes(uint8_t s[32],
                                                       const vec25519_edwards25519_point *p)
 {
-    ge_ext h;
-    pt_load(&h, p);
-    ge_ext_tobytes(s, &h);
-    vec25519_wipe(&h, sizeof h);
+    opaque_tobytes(s, p, ge_ext_tobytes);
 }
 
 /* p = (0 : 1 : 1 : 0). */
 VEC25519_API void vec25519_edwards25519_point_identity(vec25519_edwards25519_point *p)
 {
-    ge_ext h;
-    ge_ext_0(&h);
-    pt_store(p, &h);
+    opaque_identity(p, sizeof *p);
 }
 
 /* p = B (RFC 8032 §5.1). */
 VEC25519_API void vec25519_edwards25519_point_base(vec25519_edwards25519_point *p)
 {
-    pt_store(p, &ge_basepoint);
+    opaque_store(p, sizeof *p, &ge_basepoint);
 }
 
 /* r = p + q (HWCD 2008 unified addition). Constant time; aliasing allowed. */
@@ -98,13 +79,7 @@ VEC25519_API void vec25519_edwards25519_point_add(vec25519_edwards25519_point *r
                                                   const vec25519_edwards25519_point *p,
                                                   const vec25519_edwards25519_point *q)
 {
-    ge_ext a, b;
-    pt_load(&a, p);
-    pt_load(&b, q);
-    ge_ext_add(&a, &a, &b);
-    pt_store(r, &a);
-    vec25519_wipe(&a, sizeof a);
-    vec25519_wipe(&b, sizeof b);
+    opaque_binop(r, sizeof *r, p, q, ge_ext_add);
 }
 
 /* r = p - q. Constant time; aliasing allowed. */
@@ -112,37 +87,21 @@ VEC25519_API void vec25519_edwards25519_point_sub(vec25519_edwards25519_point *r
                                                   const vec25519_edwards25519_point *p,
                                                   const vec25519_edwards25519_point *q)
 {
-    ge_ext a, b;
-    pt_load(&a, p);
-    pt_load(&b, q);
-    ge_ext_sub(&a, &a, &b);
-    pt_store(r, &a);
-    vec25519_wipe(&a, sizeof a);
-    vec25519_wipe(&b, sizeof b);
+    opaque_binop(r, sizeof *r, p, q, ge_ext_sub);
 }
 
 /* r = -p = (-X : Y : Z : -T). Constant time; aliasing allowed. */
 VEC25519_API void vec25519_edwards25519_point_neg(vec25519_edwards25519_point *r,
                                                   const vec25519_edwards25519_point *p)
 {
-    ge_ext a;
-    pt_load(&a, p);
-    ge_ext_neg(&a, &a);
-    pt_store(r, &a);
-    vec25519_wipe(&a, sizeof a);
+    opaque_unop(r, sizeof *r, p, ge_ext_neg);
 }
 
 /* 1 iff p = q (projective comparison). Constant time; the answer is returned. */
 VEC25519_API int vec25519_edwards25519_point_eq(const vec25519_edwards25519_point *p,
                                                 const vec25519_edwards25519_point *q)
 {
-    ge_ext a, b;
-    pt_load(&a, p);
-    pt_load(&b, q);
-    ct_mask m = ge_ext_eq(&a, &b);
-    vec25519_wipe(&a, sizeof a);
-    vec25519_wipe(&b, sizeof b);
-    return ct_to_int(m);
+    return opaque_eq(p, q, ge_ext_eq);
 }
 
 /*
@@ -153,18 +112,20 @@ VEC25519_API int vec25519_edwards25519_point_eq(const vec25519_edwards25519_poin
  */
 static void sc_reduce_8l(uint8_t t[32], const uint8_t s[32])
 {
-    uint8_t r[32];
-    uint32_t j, carry = 0;
+    struct {
+        uint8_t r[32];
+        uint32_t j;
+    } sec;
+    uint32_t carry = 0;
 
-    sc_reduce32(r, s);
-    j = (5u * ((uint32_t)s[0] - (uint32_t)r[0])) & 7u;
+    sc_reduce32(sec.r, s);
+    sec.j = (5u * ((uint32_t)s[0] - (uint32_t)sec.r[0])) & 7u;
     for (int i = 0; i < 32; i++) {
-        uint32_t v = (uint32_t)r[i] + j * (uint32_t)sc_ell[i] + carry;
+        uint32_t v = (uint32_t)sec.r[i] + sec.j * (uint32_t)sc_ell[i] + carry;
         t[i] = (uint8_t)v;
         carry = v >> 8;
     }
-    vec25519_wipe(r, sizeof r);
-    vec25519_wipe(&j, sizeof j);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -177,32 +138,31 @@ static void sc_reduce_8l(uint8_t t[32], const uint8_t s[32])
  */
 static void ge_mul_any(ge_ext *r, const uint8_t s[32], const ge_ext *p)
 {
-    uint8_t t[32], u[32];
+    struct {
+        uint8_t t[32], u[32];
+        ge_ext q, nq;
+        ct_mask high;
+    } sec;
     uint32_t borrow = 0, carry = 0;
-    ge_ext q, nq;
 
-    sc_reduce_8l(t, s);
+    sc_reduce_8l(sec.t, s);
     /* u = 8ℓ - t (8ℓ formed from ℓ by a 3-bit shift, byte by byte) */
     for (int i = 0; i < 32; i++) {
         uint32_t l8 = ((uint32_t)sc_ell[i] << 3) + carry;
         carry = l8 >> 8;
-        uint32_t v = (l8 & 0xff) - (uint32_t)t[i] - borrow;
-        u[i] = (uint8_t)v;
+        uint32_t v = (l8 & 0xff) - (uint32_t)sec.t[i] - borrow;
+        sec.u[i] = (uint8_t)v;
         borrow = (v >> 8) & 1;
     }
-    ct_mask high = ct_from_bit((uint64_t)(t[31] >> 7));
-    ct_cmov_bytes(t, u, 32, high);
+    sec.high = ct_from_bit((uint64_t)(sec.t[31] >> 7));
+    ct_cmov_bytes(sec.t, sec.u, 32, sec.high);
 
-    backend_get()->scalarmult(&q, t, p);
-    ge_ext_neg(&nq, &q);
-    ge_ext_cmov(&q, &nq, high);
-    *r = q;
+    backend_get()->scalarmult(&sec.q, sec.t, p);
+    ge_ext_neg(&sec.nq, &sec.q);
+    ge_ext_cmov(&sec.q, &sec.nq, sec.high);
+    *r = sec.q;
 
-    vec25519_wipe(t, sizeof t);
-    vec25519_wipe(u, sizeof u);
-    vec25519_wipe(&q, sizeof q);
-    vec25519_wipe(&nq, sizeof nq);
-    vec25519_wipe(&high, sizeof high);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /* r = [s]p for any 256-bit s (exact). Constant time in s and p. */
@@ -211,9 +171,9 @@ VEC25519_API void vec25519_edwards25519_point_mul(vec25519_edwards25519_point *r
                                                   const vec25519_edwards25519_point *p)
 {
     ge_ext a;
-    pt_load(&a, p);
+    opaque_load(&a, p);
     ge_mul_any(&a, s, &a);
-    pt_store(r, &a);
+    opaque_store(r, sizeof *r, &a);
     vec25519_wipe(&a, sizeof a);
 }
 
@@ -222,13 +182,7 @@ VEC25519_API void vec25519_edwards25519_point_mul(vec25519_edwards25519_point *r
 VEC25519_API void vec25519_edwards25519_point_mul_base(vec25519_edwards25519_point *r,
                                                        const uint8_t s[32])
 {
-    uint8_t t[32];
-    ge_ext a;
-    sc_reduce32(t, s);
-    backend_get()->scalarmult_base(&a, t);
-    pt_store(r, &a);
-    vec25519_wipe(t, sizeof t);
-    vec25519_wipe(&a, sizeof a);
+    opaque_mul_base(r, sizeof *r, s);
 }
 
 /* r = [a]A + [b]B (backend wNAF double-base; any 256-bit a, b).
@@ -238,40 +192,28 @@ VEC25519_API void vec25519_edwards25519_point_double_mul_base_vartime(
     const uint8_t b[32])
 {
     ge_ext pa, res;
-    pt_load(&pa, A);
+    opaque_load(&pa, A);
     backend_get()->double_scalarmult_vartime(&res, a, &pa, b);
-    pt_store(r, &res);
+    opaque_store(r, sizeof *r, &res);
 }
 
 /* r = [8]p. Constant time. */
 VEC25519_API void vec25519_edwards25519_point_mul_by_cofactor(vec25519_edwards25519_point *r,
                                                               const vec25519_edwards25519_point *p)
 {
-    ge_ext a;
-    pt_load(&a, p);
-    ge_ext_mul_by_cofactor(&a, &a);
-    pt_store(r, &a);
-    vec25519_wipe(&a, sizeof a);
+    opaque_unop(r, sizeof *r, p, ge_ext_mul_by_cofactor);
 }
 
 /* 1 iff [8]p = identity. Constant time. */
 VEC25519_API int vec25519_edwards25519_point_is_small_order(const vec25519_edwards25519_point *p)
 {
-    ge_ext a;
-    pt_load(&a, p);
-    ct_mask m = ge_ext_is_small_order(&a);
-    vec25519_wipe(&a, sizeof a);
-    return ct_to_int(m);
+    return opaque_test(p, ge_ext_is_small_order);
 }
 
 /* 1 iff [ℓ]p = identity. Constant time. */
 VEC25519_API int vec25519_edwards25519_point_is_torsion_free(const vec25519_edwards25519_point *p)
 {
-    ge_ext a;
-    pt_load(&a, p);
-    ct_mask m = ge_ext_is_torsion_free(&a);
-    vec25519_wipe(&a, sizeof a);
-    return ct_to_int(m);
+    return opaque_test(p, ge_ext_is_torsion_free);
 }
 
 /* ---- byte level ----------------------------------------------------------- */
@@ -303,23 +245,23 @@ VEC25519_API int vec25519_edwards25519_is_valid_point(const uint8_t p[32])
  * -1 if either input does not decode. The decoding verdicts are public. */
 static int add_sub_bytes(uint8_t r[32], const uint8_t p[32], const uint8_t q[32], int sub)
 {
-    ge_ext a, b;
-    int ra = ge_ext_frombytes(&a, p);
-    int rb = ge_ext_frombytes(&b, q);
+    struct {
+        ge_ext a, b;
+    } sec;
+    int ra = ge_ext_frombytes(&sec.a, p);
+    int rb = ge_ext_frombytes(&sec.b, q);
     if (ra != 0 || rb != 0) {
         memset(r, 0, 32);
-        vec25519_wipe(&a, sizeof a);
-        vec25519_wipe(&b, sizeof b);
+        vec25519_wipe(&sec, sizeof sec);
         return -1;
     }
     if (sub) {
-        ge_ext_sub(&a, &a, &b);
+        ge_ext_sub(&sec.a, &sec.a, &sec.b);
     } else {
-        ge_ext_add(&a, &a, &b);
+        ge_ext_add(&sec.a, &sec.a, &sec.b);
     }
-    ge_ext_tobytes(r, &a);
-    vec25519_wipe(&a, sizeof a);
-    vec25519_wipe(&b, sizeof b);
+    ge_ext_tobytes(r, &sec.a);
+    vec25519_wipe(&sec, sizeof sec);
     return 0;
 }
 
@@ -368,23 +310,22 @@ static void sodium_scalar(uint8_t t[32], const uint8_t n[32], int clamp)
  * failure cases. Constant time in n; the verdict on p is public. */
 static int scalarmult_bytes(uint8_t q[32], const uint8_t n[32], const uint8_t p[32], int clamp)
 {
-    uint8_t t[32];
-    ge_ext P, Q;
-    ct_mask nzero = ct_is_zero_bytes(n, 32);
+    struct {
+        uint8_t t[32];
+        ge_ext P, Q;
+        ct_mask nzero;
+    } sec;
 
-    sodium_scalar(t, n, clamp);
-    if (!ct_declassify_mask(decode_valid(&P, p))) {
+    sec.nzero = ct_is_zero_bytes(n, 32);
+    sodium_scalar(sec.t, n, clamp);
+    if (!ct_declassify_mask(decode_valid(&sec.P, p))) {
         memset(q, 0, 32);
-        vec25519_wipe(t, sizeof t);
-        vec25519_wipe(&P, sizeof P);
+        vec25519_wipe(&sec, sizeof sec);
         return -1;
     }
-    backend_get()->scalarmult(&Q, t, &P);
-    int rc = scalarmult_finish(q, &Q, nzero);
-    vec25519_wipe(t, sizeof t);
-    vec25519_wipe(&P, sizeof P);
-    vec25519_wipe(&Q, sizeof Q);
-    vec25519_wipe(&nzero, sizeof nzero);
+    backend_get()->scalarmult(&sec.Q, sec.t, &sec.P);
+    int rc = scalarmult_finish(q, &sec.Q, sec.nzero);
+    vec25519_wipe(&sec, sizeof sec);
     return rc;
 }
 
@@ -405,16 +346,17 @@ VEC25519_API int vec25519_edwards25519_scalarmult_noclamp(uint8_t q[32], const u
 /* q = [t]B, t from sodium_scalar. Constant time. */
 static int scalarmult_base_bytes(uint8_t q[32], const uint8_t n[32], int clamp)
 {
-    uint8_t t[32];
-    ge_ext Q;
-    ct_mask nzero = ct_is_zero_bytes(n, 32);
+    struct {
+        uint8_t t[32];
+        ge_ext Q;
+        ct_mask nzero;
+    } sec;
 
-    sodium_scalar(t, n, clamp);
-    backend_get()->scalarmult_base(&Q, t);
-    int rc = scalarmult_finish(q, &Q, nzero);
-    vec25519_wipe(t, sizeof t);
-    vec25519_wipe(&Q, sizeof Q);
-    vec25519_wipe(&nzero, sizeof nzero);
+    sec.nzero = ct_is_zero_bytes(n, 32);
+    sodium_scalar(sec.t, n, clamp);
+    backend_get()->scalarmult_base(&sec.Q, sec.t);
+    int rc = scalarmult_finish(q, &sec.Q, sec.nzero);
+    vec25519_wipe(&sec, sizeof sec);
     return rc;
 }
 

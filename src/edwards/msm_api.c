@@ -39,6 +39,7 @@
 #include "../backend/backend.h"
 #include "../backend/serial/msm.h"
 #include "../internal/ct.h"
+#include "opaque.h"
 
 _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_edwards25519_point),
                "vec25519_edwards25519_point is too small for ge_ext");
@@ -47,19 +48,6 @@ _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ristretto255_point),
 
 /* Points per chunk of the allocation-free path (10 KiB of stack). */
 #define CHUNK 64
-
-/* Both public point structs hold one ge_ext at offset 0 (edwards25519.c,
- * ristretto255.c); these copy it in and out. p is zero past the ge_ext. */
-static void load_ext(ge_ext *h, const void *p)
-{
-    memcpy(h, p, sizeof *h);
-}
-
-static void store_ext(void *p, size_t size, const ge_ext *h)
-{
-    memset(p, 0, size);
-    memcpy(p, h, sizeof *h);
-}
 
 /* The scalars as rows of 32 bytes. (In C17 a pointer to an array of const
  * bytes does not count as pointing to a const type, so a direct cast trips
@@ -121,7 +109,7 @@ static void msm_run(ge_ext *h, size_t n, const uint8_t *scalars, const void *poi
     base = ge_msm_scratch_alloc(total);
     if (base != NULL) {
         ge_ext *pts = (ge_ext *)(void *)(base + o_pts);
-        for (size_t i = 0; i < n; i++) load_ext(&pts[i], (const char *)points + i * stride);
+        for (size_t i = 0; i < n; i++) opaque_load(&pts[i], (const char *)points + i * stride);
         if (kind == MSM_CT) {
             be->multiscalar(h, n, sc, pts);
             vec25519_wipe(pts, n * sizeof(ge_ext));
@@ -140,7 +128,7 @@ static void msm_run(ge_ext *h, size_t n, const uint8_t *scalars, const void *poi
         for (size_t lo = 0; lo < n; lo += CHUNK) {
             size_t m = n - lo < CHUNK ? n - lo : CHUNK;
             for (size_t i = 0; i < m; i++)
-                load_ext(&pts[i], (const char *)points + (lo + i) * stride);
+                opaque_load(&pts[i], (const char *)points + (lo + i) * stride);
             if (kind == MSM_CT) {
                 be->multiscalar(&part, m, sc + lo, pts);
             } else {
@@ -164,7 +152,7 @@ static void msm_public(void *r, size_t rsize, const uint8_t *scalars, const void
     ge_ext h;
 
     msm_run(&h, n, scalars, points, stride, kind);
-    store_ext(r, rsize, &h);
+    opaque_store(r, rsize, &h);
     vec25519_wipe(&h, sizeof h);
 }
 
@@ -198,6 +186,15 @@ VEC25519_API void vec25519_ristretto255_point_multiscalar(vec25519_ristretto255_
                                                           size_t n)
 {
     msm_public(r, sizeof *r, scalars, points, sizeof *points, n, MSM_CT);
+}
+
+/* r = Σ [s_i]P_i, variable time: the backend's multiscalar_vartime on the
+ * representatives, as above. */
+VEC25519_API void vec25519_ristretto255_point_multiscalar_vartime(
+    vec25519_ristretto255_point *r, const uint8_t *scalars,
+    const vec25519_ristretto255_point *points, size_t n)
+{
+    msm_public(r, sizeof *r, scalars, points, sizeof *points, n, MSM_VARTIME);
 }
 
 /* ---- precomputed static points ---------------------------------------------------- */
@@ -237,7 +234,7 @@ VEC25519_API vec25519_edwards25519_precomp *vec25519_edwards25519_precomp_new(
     pc->tptr = (const ge_msm_table **)(void *)(base + o_ptr);
     pc->points = (ge_ext *)(void *)(base + o_pts);
     for (size_t i = 0; i < n; i++) {
-        load_ext(&pc->points[i], &points[i]);
+        opaque_load(&pc->points[i], &points[i]);
         pc->tptr[i] = &pc->tables[i];
     }
     if (ge_msm_tables_init(pc->tables, n, pc->points) != 0) {
@@ -292,11 +289,11 @@ VEC25519_API void vec25519_edwards25519_precomp_mul_vartime(
         if (base != NULL) {
             ge_ext *pts = (ge_ext *)(void *)(base + o_pts);
             int rc;
-            for (size_t j = 0; j < nd; j++) load_ext(&pts[j], &dynamic_points[j]);
+            for (size_t j = 0; j < nd; j++) opaque_load(&pts[j], &dynamic_points[j]);
             rc = ge_msm_precomp_vartime(&h, ns, ss, pc->tptr, nd, ds, pts);
             ge_msm_scratch_free(base);
             if (rc == 0) {
-                store_ext(r, sizeof *r, &h);
+                opaque_store(r, sizeof *r, &h);
                 return;
             }
         }
@@ -312,12 +309,12 @@ VEC25519_API void vec25519_edwards25519_precomp_mul_vartime(
             ge_ext *pts = (ge_ext *)(void *)(base + o_pts);
             uint8_t (*sc)[32] = (uint8_t (*)[32])(base + o_sc);
             memcpy(pts, pc->points, ns * sizeof(ge_ext));
-            for (size_t j = 0; j < nd; j++) load_ext(&pts[ns + j], &dynamic_points[j]);
+            for (size_t j = 0; j < nd; j++) opaque_load(&pts[ns + j], &dynamic_points[j]);
             if (ns > 0) memcpy(sc, static_scalars, ns * 32);
             if (nd > 0) memcpy(sc + ns, dynamic_scalars, nd * 32);
             vt_run(be, &h, n, (scalar_rows)sc, pts, base, o_scr);
             ge_msm_scratch_free(base);
-            store_ext(r, sizeof *r, &h);
+            opaque_store(r, sizeof *r, &h);
             return;
         }
     }
@@ -325,5 +322,5 @@ VEC25519_API void vec25519_edwards25519_precomp_mul_vartime(
     be->multiscalar_vartime(&h, ns, ss, pc->points);
     msm_run(&d, nd, dynamic_scalars, dynamic_points, sizeof *dynamic_points, MSM_VARTIME);
     ge_ext_add(&h, &h, &d);
-    store_ext(r, sizeof *r, &h);
+    opaque_store(r, sizeof *r, &h);
 }

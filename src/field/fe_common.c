@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "fe.h"
+#include "fe_chain.h"
 
 /* ---- constants ------------------------------------------------------------
  * Each one is given in decimal; the limbs below are that value in the active
@@ -107,40 +108,16 @@ void fe_sqn(fe *h, const fe *f, int n)
 
 /*
  * The common head of the two addition chains below:
- *   z11 = z^11,  z250 = z^(2^250 - 1).
- * 250 squarings and 11 multiplications; each line states the exponent
- * reached. The caller wipes the outputs. Constant time.
+ *   z11 = z^11,  z250 = z^(2^250 - 1)
+ * (fe_chain.h). The caller wipes the outputs. Constant time.
  */
 static void fe_pow_2_250_1(fe *z250, fe *z11, const fe *z)
 {
-    fe z2, z9, a, b, t;
-
-    fe_sq(&z2, z);              /* 2 */
-    fe_sqn(&t, &z2, 2);         /* 8 */
-    fe_mul(&z9, &t, z);         /* 9 */
-    fe_mul(z11, &z9, &z2);      /* 11 */
-    fe_sq(&t, z11);             /* 22 */
-    fe_mul(&a, &t, &z9);        /* 31 = 2^5 - 1 */
-    fe_sqn(&t, &a, 5);          /* 2^10 - 2^5 */
-    fe_mul(&a, &t, &a);         /* 2^10 - 1 */
-    fe_sqn(&t, &a, 10);         /* 2^20 - 2^10 */
-    fe_mul(&b, &t, &a);         /* 2^20 - 1 */
-    fe_sqn(&t, &b, 20);         /* 2^40 - 2^20 */
-    fe_mul(&t, &t, &b);         /* 2^40 - 1 */
-    fe_sqn(&t, &t, 10);         /* 2^50 - 2^10 */
-    fe_mul(&a, &t, &a);         /* a = 2^50 - 1 */
-    fe_sqn(&t, &a, 50);         /* 2^100 - 2^50 */
-    fe_mul(&b, &t, &a);         /* b = 2^100 - 1 */
-    fe_sqn(&t, &b, 100);        /* 2^200 - 2^100 */
-    fe_mul(&t, &t, &b);         /* 2^200 - 1 */
-    fe_sqn(&t, &t, 50);         /* 2^250 - 2^50 */
-    fe_mul(z250, &t, &a);       /* 2^250 - 1 */
-
-    vec25519_wipe(&z2, sizeof z2);
-    vec25519_wipe(&z9, sizeof z9);
-    vec25519_wipe(&a, sizeof a);
-    vec25519_wipe(&b, sizeof b);
-    vec25519_wipe(&t, sizeof t);
+    struct {
+        fe z2, z9, a, b, t;
+    } sec;
+    FE_CHAIN_2_250_1(fe_sq, fe_sqn, fe_mul, z250, z11, z, &sec);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -149,13 +126,13 @@ static void fe_pow_2_250_1(fe *z250, fe *z11, const fe *z)
  */
 void fe_pow22523(fe *h, const fe *f)
 {
-    fe z250, z11, t;
-    fe_pow_2_250_1(&z250, &z11, f);
-    fe_sqn(&t, &z250, 2); /* 2^252 - 4 */
-    fe_mul(h, &t, f);     /* 2^252 - 3 */
-    vec25519_wipe(&z250, sizeof z250);
-    vec25519_wipe(&z11, sizeof z11);
-    vec25519_wipe(&t, sizeof t);
+    struct {
+        fe z250, z11, t;
+    } sec;
+    fe_pow_2_250_1(&sec.z250, &sec.z11, f);
+    fe_sqn(&sec.t, &sec.z250, 2); /* 2^252 - 4 */
+    fe_mul(h, &sec.t, f);         /* 2^252 - 3 */
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -164,13 +141,13 @@ void fe_pow22523(fe *h, const fe *f)
  */
 void fe_invert(fe *h, const fe *f)
 {
-    fe z250, z11, t;
-    fe_pow_2_250_1(&z250, &z11, f);
-    fe_sqn(&t, &z250, 5); /* 2^255 - 32 */
-    fe_mul(h, &t, &z11);  /* 2^255 - 21 */
-    vec25519_wipe(&z250, sizeof z250);
-    vec25519_wipe(&z11, sizeof z11);
-    vec25519_wipe(&t, sizeof t);
+    struct {
+        fe z250, z11, t;
+    } sec;
+    fe_pow_2_250_1(&sec.z250, &sec.z11, f);
+    fe_sqn(&sec.t, &sec.z250, 5); /* 2^255 - 32 */
+    fe_mul(h, &sec.t, &sec.z11);  /* 2^255 - 21 */
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /* ---- square roots ------------------------------------------------------- */
@@ -195,43 +172,36 @@ void fe_abs(fe *h, const fe *f)
  */
 ct_mask fe_sqrt_ratio_i(fe *r, const fe *u, const fe *v)
 {
-    fe v3, v7, uv3, uv7, rr, check, neg_u, neg_u_i, r_prime;
-    fe_loose l;
+    struct {
+        fe v3, v7, uv3, uv7, rr, check, neg_u, neg_u_i, r_prime;
+        fe_loose l;
+    } sec;
 
-    fe_sq(&v3, v);               /* v^2 */
-    fe_mul(&v3, &v3, v);         /* v^3 */
-    fe_sq(&v7, &v3);             /* v^6 */
-    fe_mul(&v7, &v7, v);         /* v^7 */
-    fe_mul(&uv3, u, &v3);        /* u·v^3 */
-    fe_mul(&uv7, u, &v7);        /* u·v^7 */
-    fe_pow22523(&rr, &uv7);      /* (u·v^7)^((p-5)/8) */
-    fe_mul(&rr, &rr, &uv3);      /* r = (u·v^3)·(u·v^7)^((p-5)/8) */
+    fe_sq(&sec.v3, v);                  /* v^2 */
+    fe_mul(&sec.v3, &sec.v3, v);        /* v^3 */
+    fe_sq(&sec.v7, &sec.v3);            /* v^6 */
+    fe_mul(&sec.v7, &sec.v7, v);        /* v^7 */
+    fe_mul(&sec.uv3, u, &sec.v3);       /* u·v^3 */
+    fe_mul(&sec.uv7, u, &sec.v7);       /* u·v^7 */
+    fe_pow22523(&sec.rr, &sec.uv7);     /* (u·v^7)^((p-5)/8) */
+    fe_mul(&sec.rr, &sec.rr, &sec.uv3); /* r = (u·v^3)·(u·v^7)^((p-5)/8) */
 
-    fe_sq(&check, &rr);
-    fe_mul(&check, &check, v);   /* check = v·r^2 */
+    fe_sq(&sec.check, &sec.rr);
+    fe_mul(&sec.check, &sec.check, v); /* check = v·r^2 */
 
-    fe_neg(&l, u);
-    fe_carry(&neg_u, &l);                      /* -u */
-    fe_mul(&neg_u_i, &neg_u, &fe_const_sqrtm1); /* -u·SQRT_M1 */
+    fe_neg(&sec.l, u);
+    fe_carry(&sec.neg_u, &sec.l);              /* -u */
+    fe_mul(&sec.neg_u_i, &sec.neg_u, &fe_const_sqrtm1); /* -u·SQRT_M1 */
 
-    ct_mask correct_sign = fe_eq(&check, u);
-    ct_mask flipped_sign = fe_eq(&check, &neg_u);
-    ct_mask flipped_sign_i = fe_eq(&check, &neg_u_i);
+    ct_mask correct_sign = fe_eq(&sec.check, u);
+    ct_mask flipped_sign = fe_eq(&sec.check, &sec.neg_u);
+    ct_mask flipped_sign_i = fe_eq(&sec.check, &sec.neg_u_i);
 
-    fe_mul(&r_prime, &rr, &fe_const_sqrtm1);
-    fe_cmov(&rr, &r_prime, ct_or(flipped_sign, flipped_sign_i));
-    fe_abs(r, &rr);
+    fe_mul(&sec.r_prime, &sec.rr, &fe_const_sqrtm1);
+    fe_cmov(&sec.rr, &sec.r_prime, ct_or(flipped_sign, flipped_sign_i));
+    fe_abs(r, &sec.rr);
 
-    vec25519_wipe(&v3, sizeof v3);
-    vec25519_wipe(&v7, sizeof v7);
-    vec25519_wipe(&uv3, sizeof uv3);
-    vec25519_wipe(&uv7, sizeof uv7);
-    vec25519_wipe(&rr, sizeof rr);
-    vec25519_wipe(&check, sizeof check);
-    vec25519_wipe(&neg_u, sizeof neg_u);
-    vec25519_wipe(&neg_u_i, sizeof neg_u_i);
-    vec25519_wipe(&r_prime, sizeof r_prime);
-    vec25519_wipe(&l, sizeof l);
+    vec25519_wipe(&sec, sizeof sec);
     return ct_or(correct_sign, flipped_sign);
 }
 

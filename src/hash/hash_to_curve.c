@@ -7,7 +7,7 @@
  *                            [48·i .. 48·(i+1))) mod p            (L = 48, m = 1)
  *   map_to_curve   (§6.7.1, §6.8.2)  Elligator 2 on curve25519, then the rational
  *                            map of Appendix D.1 to edwards25519
- *                            (src/x25519/elligator2.c)
+ *                            (src/montgomery/elligator2.c)
  *   clear_cofactor (§7)     h_eff = 8
  *   hash_to_curve  (§3)     P = [8](map(u_0) + map(u_1))
  *   encode_to_curve (§3)    P = [8]map(u_0)
@@ -31,7 +31,7 @@
 #include "vec25519/hash_to_curve.h"
 
 #include "../internal/ct.h"
-#include "../x25519/elligator2.h"
+#include "../montgomery/elligator2.h"
 #include "h2c.h"
 
 /*

@@ -930,7 +930,7 @@ static void test_algorithms(void)
         rand_scalar(a, 0);
         rand_scalar(b, n & 1);
 
-        backend_serial.scalarmult(&ref, a, &p);
+        serial_backend.scalarmult(&ref, a, &p);
         avx2_backend.scalarmult(&r, a, &p);
         enc_serial(want, &ref);
         enc_serial(got, &r);
@@ -940,13 +940,13 @@ static void test_algorithms(void)
         enc_serial(got, &r);
         CHECK_BYTES(got, want, 32, "scalarmult (r = P)");
 
-        backend_serial.scalarmult_base(&ref, a);
+        serial_backend.scalarmult_base(&ref, a);
         avx2_backend.scalarmult_base(&r, a);
         enc_serial(want, &ref);
         enc_serial(got, &r);
         CHECK_BYTES(got, want, 32, "scalarmult_base");
 
-        backend_serial.double_scalarmult_vartime(&ref, b, &p, a);
+        serial_backend.double_scalarmult_vartime(&ref, b, &p, a);
         avx2_backend.double_scalarmult_vartime(&r, b, &p, a);
         enc_serial(want, &ref);
         enc_serial(got, &r);
@@ -1085,13 +1085,13 @@ static void bench(void)
         sa[31] &= 127;
         printf("whole algorithms, avx2 backend vs serial backend (min of single calls):\n");
         BENCH_CALL("avx2 scalarmult (ct)", avx2_backend.scalarmult(&r, sa, &q));
-        BENCH_CALL("serial scalarmult (ct)", backend_serial.scalarmult(&r, sa, &q));
+        BENCH_CALL("serial scalarmult (ct)", serial_backend.scalarmult(&r, sa, &q));
         BENCH_CALL("avx2 scalarmult_base (ct)", avx2_backend.scalarmult_base(&r, sa));
-        BENCH_CALL("serial scalarmult_base (ct)", backend_serial.scalarmult_base(&r, sa));
+        BENCH_CALL("serial scalarmult_base (ct)", serial_backend.scalarmult_base(&r, sa));
         BENCH_CALL("avx2 double-base (vt)",
                    avx2_backend.double_scalarmult_vartime(&r, sa, &q, sb));
         BENCH_CALL("serial double-base (vt)",
-                   backend_serial.double_scalarmult_vartime(&r, sa, &q, sb));
+                   serial_backend.double_scalarmult_vartime(&r, sa, &q, sb));
         buf[1] ^= (uint8_t)r.X.v[0];
     }
     /* keep the results alive */

@@ -51,7 +51,8 @@
 #include "internal/cpu.h"
 #include "internal/ct.h"
 #include "scalar/sc.h"
-#include "x25519/ladder.h"
+#include "backend/x86_64/ladder_fe64.h"
+#include "montgomery/ladder.h"
 #include "ct_track.h" /* SECRET, PUBLIC and the error count, for memcheck or MSan */
 #include "test.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Linked into the MemorySanitizer core in place of src/x25519/ladder_fe64.c
+ * Linked into the MemorySanitizer core in place of src/backend/x86_64/ladder_fe64.c
  * (tests/ct/CMakeLists.txt).
  *
  * The MULX/ADX ladder is written in inline assembly, which MSan cannot look
@@ -12,7 +12,8 @@
  * which executes MULX, ADCX and ADOX (ct_valgrind_u64: x25519_ladder_fe64).
  */
 #include "backend/backend.h"
-#include "x25519/ladder.h"
+#include "backend/x86_64/ladder_fe64.h"
+#include "montgomery/ladder.h"
 
 #if !defined(VEC25519_CT_MSAN)
 #error "ct_msan_stubs.c is for the -DVEC25519_CT_MSAN build"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the BMI2/ADX radix-2^64 field fe64 (src/backend/x86_64/fe64.h) and
- * of the X25519 ladder on it (src/x25519/ladder_fe64.c).
+ * of the X25519 ladder on it (src/backend/x86_64/ladder_fe64.c).
  *
  * References, none of them the code under test:
  *   - every fe64 operation against the serial field of src/field/fe.h (fe51,
@@ -40,7 +40,8 @@
 #include "internal/cpu.h"
 #include "test.h"
 #include "vec25519/x25519.h"
-#include "x25519/ladder.h"
+#include "backend/x86_64/ladder_fe64.h"
+#include "montgomery/ladder.h"
 
 #ifdef HAVE_SODIUM
 #include <sodium.h>

@@ -824,7 +824,7 @@ static void test_backend(void)
         if (n == 0) memset(s, 0, 32);
         if (n == 1) memset(s, 0xff, 31), s[31] = 127;
         ifma_backend.scalarmult(&r1, s, &p);
-        backend_serial.scalarmult(&r2, s, &p);
+        serial_backend.scalarmult(&r2, s, &p);
         enc_serial(got, &r1);
         enc_serial(want, &r2);
         CHECK_BYTES(got, want, 32, "ifma scalarmult");
@@ -834,7 +834,7 @@ static void test_backend(void)
         if (n == 2) memset(a, 0, 32), memset(b, 0, 32);
         if (n == 3) memset(a, 0xff, 32), memset(b, 0xff, 32);
         ifma_backend.double_scalarmult_vartime(&r1, a, &p, b);
-        backend_serial.double_scalarmult_vartime(&r2, a, &p, b);
+        serial_backend.double_scalarmult_vartime(&r2, a, &p, b);
         enc_serial(got, &r1);
         enc_serial(want, &r2);
         CHECK_BYTES(got, want, 32, "ifma double_scalarmult_vartime");

@@ -3,7 +3,7 @@
  * Tests of the IFMA X25519 ladders (src/backend/ifma/ladder_ifma.c,
  * docs/x25519.md §8): x25519_ladder_ifma (eight lanes, the backend's) and
  * x25519_ladder_ifma4 (four lanes), each against the serial ladder
- * x25519_ladder_serial (src/x25519/x25519.c), which is not the code under
+ * x25519_ladder_serial (src/montgomery/ladder.c), which is not the code under
  * test:
  *
  *   - 10,000 random (scalar, u) pairs, one in four with u ≥ 2^255 − 19 or
@@ -30,7 +30,8 @@
 #include "internal/cpu.h"
 #include "test.h"
 #include "vec25519/x25519.h"
-#include "x25519/ladder.h"
+#include "backend/x86_64/ladder_fe64.h"
+#include "montgomery/ladder.h"
 
 #ifdef HAVE_SODIUM
 #include <sodium.h>

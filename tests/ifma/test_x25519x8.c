@@ -2,7 +2,7 @@
 /*
  * Tests of the 8-lane IFMA X25519 kernel x25519_batch8_ifma
  * (src/backend/ifma/x25519x8.c, docs/x25519.md §9) against the serial
- * ladder x25519_ladder_serial (src/x25519/x25519.c, a different field and
+ * ladder x25519_ladder_serial (src/montgomery/ladder.c, a different field and
  * code), lane by lane:
  *   - 1,250 calls on random scalars and points (10,000 ladders);
  *   - edge inputs in every lane position: u = 0, 1, p − 1, p, p + 1,
@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "backend/avx2/x25519x4.h"
+#include "montgomery/ladder.h"
 #include "backend/backend.h"
 #include "backend/ifma/x25519x8.h"
 #include "internal/cpu.h"

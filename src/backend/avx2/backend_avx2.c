@@ -4,11 +4,44 @@
  * src/backend/vector/scalarmult.c on the 4-way AVX2 points (edwards_avx2.h),
  * defining `avx2_backend`. Compiled with -mavx2; used only when
  * cpu_features().avx2 (src/backend/dispatch.c). Its SHA-512 is the AVX2
- * message schedule (sha512_avx2.c, docs/sha512.md).
+ * message schedule (sha512_avx2.c, docs/sha512.md); its X25519 the MULX/ADX
+ * ladder, batched on the 4-lane kernel (x25519x4.c).
  */
 #define VEC25519_VECTOR_AVX2 1
+#include <stddef.h>
+#include <stdint.h>
+
 #include "../../hash/sha512_blocks.h"
+#include "../../montgomery/ladder.h" /* x25519_ladder_best, x25519_batch_lanes */
+#include "x25519x4.h"
 #define VBACKEND_SHA512_BLOCKS sha512_blocks_avx2
+
+/*
+ * The lead's choice, after measurement (docs/x25519.md §9.5): 1 runs chunks
+ * of 4 on the AVX2 kernel, 0 runs a loop of the table's x25519 (the BMI2/ADX
+ * ladder). Measured: the AVX2 kernel costs 0.62× a single ladder per key.
+ * This is the one line to change.
+ */
+#define X25519_BATCH_USE_AVX2X4 1
+/*
+ * A remainder of r = n mod 4 entries is padded into one more 4-lane call
+ * when r ≥ this, else run singly: one 4-lane AVX2 call costs 2.5 single
+ * BMI2/ADX ladders (docs/x25519.md §9.5).
+ */
+#define X25519_BATCH_PAD_MIN_AVX2 3
+
+/* The table's x25519_batch (src/backend/backend.h). Constant time. */
+static void avx2_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
+                              const uint8_t *points)
+{
+    if (X25519_BATCH_USE_AVX2X4)
+        x25519_batch_lanes(n, out, scalars, points, x25519_batch4_avx2, 4,
+                           X25519_BATCH_PAD_MIN_AVX2, x25519_ladder_best);
+    else
+        for (size_t i = 0; i < n; i++)
+            x25519_ladder_best(out + 32 * i, scalars + 32 * i, points + 32 * i);
+}
+
 #include "../vector/msm.h" /* the multiscalar entries of the table */
 #include "../vector/scalarmult.c"
 #include "../vector/msm.c"

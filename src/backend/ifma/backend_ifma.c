@@ -5,12 +5,34 @@
  * defining `ifma_backend`. Compiled with -mavx512f -mavx512vl -mavx512ifma;
  * used only when cpu_features().avx512ifma (src/backend/dispatch.c). Its
  * SHA-512 is the AVX-512VL message schedule (src/backend/avx512/, which
- * needs only AVX-512F and VL, both implied here; docs/sha512.md).
+ * needs only AVX-512F and VL, both implied here; docs/sha512.md). Its X25519
+ * is the IFMA ladder, batched on the 8-lane kernel (x25519x8.c).
  */
 #define VEC25519_VECTOR_IFMA 1
+#include <stddef.h>
+#include <stdint.h>
+
 #include "../../hash/sha512_blocks.h"
+#include "../../montgomery/ladder.h" /* x25519_batch_lanes */
 #define VBACKEND_SHA512_BLOCKS sha512_blocks_avx512
 #include "ladder_ifma.h" /* the table's X25519 entry (VBACKEND_X25519, vpoint.h) */
+#include "x25519x8.h"
+
+/*
+ * A remainder of r = n mod 8 entries is padded into one more 8-lane call
+ * when r ≥ this, else run singly on x25519_ladder_ifma: one 8-lane IFMA
+ * call costs 2.1 single ladders of this backend (docs/x25519.md §9.5).
+ */
+#define X25519_BATCH_PAD_MIN_IFMA 3
+
+/* The table's x25519_batch (src/backend/backend.h). Constant time. */
+static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
+                              const uint8_t *points)
+{
+    x25519_batch_lanes(n, out, scalars, points, x25519_batch8_ifma, 8, X25519_BATCH_PAD_MIN_IFMA,
+                       x25519_ladder_ifma);
+}
+
 #include "base_x8.h"     /* its fixed-base entries (VBACKEND_SCALARMULT_BASE, ..._BASE_ENCODE) */
 #include "../vector/msm.h" /* the multiscalar entries of the table */
 #include "../vector/scalarmult.c"

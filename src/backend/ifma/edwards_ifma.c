@@ -34,7 +34,7 @@
 #define D_DEN 121666u
 
 /* Named bounds of the comments (docs/ifma.md §3). */
-#define B_RED FE52X4_B_REDUCED  /* after fe52x4_reduce */
+#define B_REDUCED FE52X4_B_REDUCED  /* after fe52x4_reduce */
 #define B_PROD FE52X4_B_PRODUCT /* a product, and every point */
 
 /* clang-format off */

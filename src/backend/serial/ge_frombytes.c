@@ -40,43 +40,41 @@
  */
 void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32])
 {
-    uint8_t ybytes[32], canon[32];
-    fe yy, one, dyy, v3, v7;
-    fe_loose ul, vl;
+    struct {
+        uint8_t ybytes[32], canon[32];
+        fe yy, dyy, v3, v7;
+        fe_loose ul;
+    } sec;
+    fe one;
+    fe_loose vl;
 
     c->sign = ct_from_bit((uint64_t)(s[31] >> 7));
 
     /* y = s mod p (bit 255 ignored); canonical iff re-encoding gives s. */
     fe_frombytes(&c->y, s);
-    fe_tobytes(canon, &c->y);
-    memcpy(ybytes, s, 32);
-    ybytes[31] &= 0x7f;
-    c->canonical = ct_eq_bytes(canon, ybytes, 32);
+    fe_tobytes(sec.canon, &c->y);
+    memcpy(sec.ybytes, s, 32);
+    sec.ybytes[31] &= 0x7f;
+    c->canonical = ct_eq_bytes(sec.canon, sec.ybytes, 32);
 
     /* u = y² - 1, v = d·y² + 1 (loose sums carried to tight). */
     fe_1(&one);
-    fe_sq(&yy, &c->y);
-    fe_sub(&ul, &yy, &one);
-    fe_carry(&c->u, &ul);
-    fe_mul(&dyy, &yy, &fe_const_d);
-    fe_add(&vl, &dyy, &one);
+    fe_sq(&sec.yy, &c->y);
+    fe_sub(&sec.ul, &sec.yy, &one);
+    fe_carry(&c->u, &sec.ul);
+    fe_mul(&sec.dyy, &sec.yy, &fe_const_d);
+    fe_add(&vl, &sec.dyy, &one);
     fe_carry(&c->v, &vl);
 
     /* fe_sqrt_ratio_i(u, v) up to its exponentiation. */
-    fe_sq(&v3, &c->v);           /* v^2 */
-    fe_mul(&v3, &v3, &c->v);     /* v^3 */
-    fe_sq(&v7, &v3);             /* v^6 */
-    fe_mul(&v7, &v7, &c->v);     /* v^7 */
-    fe_mul(&c->uv3, &c->u, &v3); /* u·v^3 */
-    fe_mul(w, &c->u, &v7);       /* w = u·v^7 */
+    fe_sq(&sec.v3, &c->v);           /* v^2 */
+    fe_mul(&sec.v3, &sec.v3, &c->v); /* v^3 */
+    fe_sq(&sec.v7, &sec.v3);         /* v^6 */
+    fe_mul(&sec.v7, &sec.v7, &c->v); /* v^7 */
+    fe_mul(&c->uv3, &c->u, &sec.v3); /* u·v^3 */
+    fe_mul(w, &c->u, &sec.v7);       /* w = u·v^7 */
 
-    vec25519_wipe(canon, sizeof canon);
-    vec25519_wipe(ybytes, sizeof ybytes);
-    vec25519_wipe(&yy, sizeof yy);
-    vec25519_wipe(&dyy, sizeof dyy);
-    vec25519_wipe(&v3, sizeof v3);
-    vec25519_wipe(&v7, sizeof v7);
-    vec25519_wipe(&ul, sizeof ul);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -87,35 +85,37 @@ void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32])
  */
 static ct_mask ge_decode_end(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed)
 {
-    fe rr, check, neg_u, neg_u_i, r_prime, x;
-    fe_loose l;
+    struct {
+        fe rr, check, neg_u, neg_u_i, r_prime, x;
+        fe_loose l;
+    } sec;
     ge_ext id;
     ct_mask correct_sign, flipped_sign, flipped_sign_i, square, xzero, flip, ok;
 
     /* x = ±sqrt(u/v) when u/v is a square (fe_sqrt_ratio_i from its power on). */
-    fe_mul(&rr, pw, &c->uv3);    /* r = (u·v^3)·(u·v^7)^((p-5)/8) */
-    fe_sq(&check, &rr);
-    fe_mul(&check, &check, &c->v); /* check = v·r^2 */
-    fe_neg(&l, &c->u);
-    fe_carry(&neg_u, &l);                       /* -u */
-    fe_mul(&neg_u_i, &neg_u, &fe_const_sqrtm1); /* -u·SQRT_M1 */
-    correct_sign = fe_eq(&check, &c->u);
-    flipped_sign = fe_eq(&check, &neg_u);
-    flipped_sign_i = fe_eq(&check, &neg_u_i);
-    fe_mul(&r_prime, &rr, &fe_const_sqrtm1);
-    fe_cmov(&rr, &r_prime, ct_or(flipped_sign, flipped_sign_i));
-    fe_abs(&x, &rr);
+    fe_mul(&sec.rr, pw, &c->uv3); /* r = (u·v^3)·(u·v^7)^((p-5)/8) */
+    fe_sq(&sec.check, &sec.rr);
+    fe_mul(&sec.check, &sec.check, &c->v); /* check = v·r^2 */
+    fe_neg(&sec.l, &c->u);
+    fe_carry(&sec.neg_u, &sec.l);                       /* -u */
+    fe_mul(&sec.neg_u_i, &sec.neg_u, &fe_const_sqrtm1); /* -u·SQRT_M1 */
+    correct_sign = fe_eq(&sec.check, &c->u);
+    flipped_sign = fe_eq(&sec.check, &sec.neg_u);
+    flipped_sign_i = fe_eq(&sec.check, &sec.neg_u_i);
+    fe_mul(&sec.r_prime, &sec.rr, &fe_const_sqrtm1);
+    fe_cmov(&sec.rr, &sec.r_prime, ct_or(flipped_sign, flipped_sign_i));
+    fe_abs(&sec.x, &sec.rr);
     square = ct_or(correct_sign, flipped_sign);
 
     /* the root with the sign bit */
-    xzero = fe_is_zero(&x);
-    flip = ct_not(ct_eq(fe_is_negative(&x).m, c->sign.m));
-    fe_cneg(&x, &x, flip);
+    xzero = fe_is_zero(&sec.x);
+    flip = ct_not(ct_eq(fe_is_negative(&sec.x).m, c->sign.m));
+    fe_cneg(&sec.x, &sec.x, flip);
 
-    fe_copy(&h->X, &x);
+    fe_copy(&h->X, &sec.x);
     fe_copy(&h->Y, &c->y);
     fe_1(&h->Z);
-    fe_mul(&h->T, &x, &c->y);
+    fe_mul(&h->T, &sec.x, &c->y);
 
     if (relaxed) {
         ok = square;
@@ -125,13 +125,7 @@ static ct_mask ge_decode_end(ge_ext *h, ge_decode_ctx *c, const fe *pw, int rela
     ge_ext_0(&id);
     ge_ext_cmov(h, &id, ct_not(ok));
 
-    vec25519_wipe(&x, sizeof x);
-    vec25519_wipe(&rr, sizeof rr);
-    vec25519_wipe(&check, sizeof check);
-    vec25519_wipe(&neg_u, sizeof neg_u);
-    vec25519_wipe(&neg_u_i, sizeof neg_u_i);
-    vec25519_wipe(&r_prime, sizeof r_prime);
-    vec25519_wipe(&l, sizeof l);
+    vec25519_wipe(&sec, sizeof sec);
     vec25519_wipe(c, sizeof *c);
     return ok;
 }
@@ -150,15 +144,16 @@ int ge_decode_finish(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed)
  */
 static ct_mask ge_decode(ge_ext *h, const uint8_t s[32], int relaxed)
 {
+    struct {
+        fe w, pw;
+    } sec;
     ge_decode_ctx c;
-    fe w, pw;
     ct_mask ok;
 
-    ge_decode_begin(&c, &w, s);
-    fe_pow22523(&pw, &w); /* (u·v^7)^((p-5)/8) */
-    ok = ge_decode_end(h, &c, &pw, relaxed);
-    vec25519_wipe(&w, sizeof w);
-    vec25519_wipe(&pw, sizeof pw);
+    ge_decode_begin(&c, &sec.w, s);
+    fe_pow22523(&sec.pw, &sec.w); /* (u·v^7)^((p-5)/8) */
+    ok = ge_decode_end(h, &c, &sec.pw, relaxed);
+    vec25519_wipe(&sec, sizeof sec);
     return ok;
 }
 

@@ -30,6 +30,7 @@
  */
 #include "../../scalar/sc.h"
 #include "../../hash/sha512_blocks.h"
+#include "../../montgomery/ladder.h"
 #include "../backend.h"
 #include "ge.h"
 
@@ -256,7 +257,7 @@ void ge_double_scalarmult_vartime(ge_ext *r, const uint8_t a[32], const ge_ext *
 }
 
 /* The serial backend: the three operations above on the build's serial field. */
-const struct backend backend_serial = {
+const struct backend serial_backend = {
     .name = FE_BACKEND_NAME,
     .scalarmult = ge_scalarmult,
     .scalarmult_base = ge_scalarmult_base,
@@ -265,7 +266,8 @@ const struct backend backend_serial = {
     .multiscalar = ge_multiscalar,
     .multiscalar_vartime_scratch_bytes = ge_multiscalar_vartime_scratch_bytes,
     .multiscalar_vartime_scratch = ge_multiscalar_vartime_scratch,
-    .x25519 = x25519_ladder_serial,
+    .x25519 = x25519_ladder_serial,        /* src/montgomery/ladder.c */
+    .x25519_batch = x25519_batch_serial,
     .sha512_blocks = sha512_blocks_portable, /* src/hash/sha512.c */
     .base_encode = ge_base_encode, /* base_encode.c */
 };

@@ -323,6 +323,7 @@ const struct backend VFN(backend) = {
     .multiscalar_vartime_scratch_bytes = VFN(multiscalar_vartime_scratch_bytes),
     .multiscalar_vartime_scratch = VFN(multiscalar_vartime_scratch),
     .x25519 = VBACKEND_X25519,
+    .x25519_batch = VFN(x25519_batch), /* the wrapper's (backend_<isa>.c) */
     .frombytes4_vartime = VFN(frombytes4_vartime), /* vector/decode.c */
     .sha512_blocks = VBACKEND_SHA512_BLOCKS, /* the wrapper's (backend_<isa>.c) */
     .base_encode = VBACKEND_BASE_ENCODE,           /* vpoint.h */

@@ -57,6 +57,7 @@
 #include <stdint.h>
 
 #include "../../internal/bytes.h"
+#include "../../field/fe_chain.h"
 #include "../../internal/ct.h"
 
 typedef struct {
@@ -478,42 +479,19 @@ static inline void fe64_sqn(fe64 *h, const fe64 *f, int n)
 /*
  * h = 1/f = f^(p-2) mod p (0 ↦ 0), h < 2^256, for any f < 2^256: the
  * addition chain for p - 2 = 2^255 - 21 of 254 squarings and 11
- * multiplications (the exponent after each step in the comments). h may
+ * multiplications (src/field/fe_chain.h, then the last two steps). h may
  * alias f. Constant time.
  */
 static inline void fe64_invert(fe64 *h, const fe64 *f)
 {
-    fe64 z2, z9, z11, a, b, t;
+    struct {
+        fe64 z2, z9, z11, a, b, t;
+    } sec;
 
-    fe64_sq(&z2, f);           /* 2 */
-    fe64_sqn(&t, &z2, 2);      /* 8 */
-    fe64_mul(&z9, &t, f);      /* 9 */
-    fe64_mul(&z11, &z9, &z2);  /* 11 */
-    fe64_sq(&t, &z11);         /* 22 */
-    fe64_mul(&a, &t, &z9);     /* 31 = 2^5 - 1 */
-    fe64_sqn(&t, &a, 5);       /* 2^10 - 2^5 */
-    fe64_mul(&a, &t, &a);      /* 2^10 - 1 */
-    fe64_sqn(&t, &a, 10);      /* 2^20 - 2^10 */
-    fe64_mul(&b, &t, &a);      /* 2^20 - 1 */
-    fe64_sqn(&t, &b, 20);      /* 2^40 - 2^20 */
-    fe64_mul(&t, &t, &b);      /* 2^40 - 1 */
-    fe64_sqn(&t, &t, 10);      /* 2^50 - 2^10 */
-    fe64_mul(&a, &t, &a);      /* 2^50 - 1 */
-    fe64_sqn(&t, &a, 50);      /* 2^100 - 2^50 */
-    fe64_mul(&b, &t, &a);      /* 2^100 - 1 */
-    fe64_sqn(&t, &b, 100);     /* 2^200 - 2^100 */
-    fe64_mul(&t, &t, &b);      /* 2^200 - 1 */
-    fe64_sqn(&t, &t, 50);      /* 2^250 - 2^50 */
-    fe64_mul(&t, &t, &a);      /* 2^250 - 1 */
-    fe64_sqn(&t, &t, 5);       /* 2^255 - 2^5 */
-    fe64_mul(h, &t, &z11);     /* 2^255 - 21 = p - 2 */
-
-    vec25519_wipe(&z2, sizeof z2);
-    vec25519_wipe(&z9, sizeof z9);
-    vec25519_wipe(&z11, sizeof z11);
-    vec25519_wipe(&a, sizeof a);
-    vec25519_wipe(&b, sizeof b);
-    vec25519_wipe(&t, sizeof t);
+    FE_CHAIN_2_250_1(fe64_sq, fe64_sqn, fe64_mul, &sec.t, &sec.z11, f, &sec); /* 2^250 - 1 */
+    fe64_sqn(&sec.t, &sec.t, 5);   /* 2^255 - 2^5 */
+    fe64_mul(h, &sec.t, &sec.z11); /* 2^255 - 21 = p - 2 */
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 #endif /* VEC25519_BACKEND_X86_64_FE64_H */

@@ -3,7 +3,7 @@
  * The X25519 Montgomery ladder on the BMI2/ADX radix-2^64 field
  * (src/backend/x86_64/fe64.h; docs/x25519.md).
  *
- * Same algorithm as the generic ladder of src/x25519/x25519.c, RFC 7748 §5:
+ * Same algorithm as the generic ladder of src/montgomery/ladder.c, RFC 7748 §5:
  * the state is two projective points (x2:z2) = [k']P and (x3:z3) = [k'+1]P on
  * v² = u³ + 486662·u² + u, where k' is the prefix of the clamped scalar k
  * read so far; one step per bit 254..0 is a differential addition and a
@@ -22,7 +22,8 @@
  * step, by the mask of (bit XOR previous bit), and once after the loop by the
  * last bit (docs/x25519.md §4).
  *
- * Compiled with -mbmi2 -madx; called by src/x25519/x25519.c only when
+ * Compiled with -mbmi2 -madx (as every file of src/backend/x86_64/); called
+ * by x25519_ladder_best (src/montgomery/ladder.c) only when
  * cpu_features().bmi2_adx is set. On other architectures this file is empty.
  *
  * Constant time in the scalar: the bits become masks only, the loop and every
@@ -30,15 +31,15 @@
  * RFC 7748 §5; P. L. Montgomery, "Speeding the Pollard and elliptic curve
  * methods of factorization", Math. Comp. 48 (1987).
  */
-#include "ladder.h"
+#include "ladder_fe64.h"
 
 #ifdef VEC25519_HAVE_LADDER_FE64
 
 #include <stdint.h>
 
-#include "../backend/x86_64/fe64.h"
-#include "../internal/ct.h"
-#include "../scalar/sc.h"
+#include "../../internal/ct.h"
+#include "../../scalar/sc.h"
+#include "fe64.h"
 
 /* Everything secret the ladder keeps, so that one vec25519_wipe clears it. */
 struct ladder_fe64_state {
@@ -51,7 +52,7 @@ struct ladder_fe64_state {
 };
 
 /*
- * out = X25519(scalar, point) on fe64 (ladder.h has the contract). The
+ * out = X25519(scalar, point) on fe64 (ladder_fe64.h has the contract). The
  * all-zero check is the caller's. Constant time.
  */
 void x25519_ladder_fe64(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])

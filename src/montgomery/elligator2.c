@@ -84,67 +84,56 @@ static void fe_small(fe *h, uint32_t c)
  */
 void elligator2_map_curve25519(fe *un, fe *ud, fe *v, const fe *r)
 {
-    fe t, at, xd, xd2, gn, gd, x1n, x2n, y1, y2, c;
-    fe_loose l;
-    ct_mask square, flip;
+    struct {
+        fe t, at, xd, xd2, gn, gd, x1n, x2n, y1, y2, c;
+        fe_loose l;
+        ct_mask square, flip;
+    } sec;
 
-    fe_sq2(&t, r);                   /* t  = 2r² = Z·r²                   */
-    fe_1(&xd);
-    fe_add(&l, &xd, &t);
-    fe_carry(&xd, &l);               /* xd = 1 + 2r²; x1 = -A/xd          */
-    fe_relax(&l, &t);
-    fe_mul_small(&at, &l, ELLIGATOR2_A); /* A·t                          */
+    fe_sq2(&sec.t, r);               /* t  = 2r² = Z·r²                   */
+    fe_1(&sec.xd);
+    fe_add(&sec.l, &sec.xd, &sec.t);
+    fe_carry(&sec.xd, &sec.l);       /* xd = 1 + 2r²; x1 = -A/xd          */
+    fe_relax(&sec.l, &sec.t);
+    fe_mul_small(&sec.at, &sec.l, ELLIGATOR2_A); /* A·t                          */
 
     /* gn/gd = g(x1) with gd = xd³ and
      * gn = x1n·(x1n² + A·x1n·xd + xd²) = -A·(xd² - A·(A·t)), x1n = -A. */
-    fe_sq(&xd2, &xd);                /* xd²                               */
-    fe_mul(&gd, &xd2, &xd);          /* gd = xd³                          */
-    fe_relax(&l, &at);
-    fe_mul_small(&gn, &l, ELLIGATOR2_A); /* A²·t                         */
-    fe_sub(&l, &xd2, &gn);
-    fe_mul_small(&gn, &l, ELLIGATOR2_A); /* A·(xd² - A²·t)               */
-    fe_neg(&l, &gn);
-    fe_carry(&gn, &l);               /* gn = -A·(xd² - A²·t)              */
+    fe_sq(&sec.xd2, &sec.xd);           /* xd²                               */
+    fe_mul(&sec.gd, &sec.xd2, &sec.xd); /* gd = xd³                          */
+    fe_relax(&sec.l, &sec.at);
+    fe_mul_small(&sec.gn, &sec.l, ELLIGATOR2_A); /* A²·t                         */
+    fe_sub(&sec.l, &sec.xd2, &sec.gn);
+    fe_mul_small(&sec.gn, &sec.l, ELLIGATOR2_A); /* A·(xd² - A²·t)               */
+    fe_neg(&sec.l, &sec.gn);
+    fe_carry(&sec.gn, &sec.l);       /* gn = -A·(xd² - A²·t)              */
 
     /* y1 = √(gn/gd) if g(x1) is a square, else √(i·gn/gd). */
-    square = fe_sqrt_ratio_i(&y1, &gn, &gd);
+    sec.square = fe_sqrt_ratio_i(&sec.y1, &sec.gn, &sec.gd);
 
     /* Branch 2: x2 = 2r²·x1 = -A·t/xd, y2 = r·(1 - i)·y1 = √g(x2). */
-    fe_neg(&l, &at);
-    fe_carry(&x2n, &l);              /* x2n = -A·t                        */
-    fe_1(&c);
-    fe_sub(&l, &c, &fe_const_sqrtm1);
-    fe_carry(&c, &l);                /* c = 1 - i                         */
-    fe_mul(&y2, r, &c);
-    fe_mul(&y2, &y2, &y1);
+    fe_neg(&sec.l, &sec.at);
+    fe_carry(&sec.x2n, &sec.l);      /* x2n = -A·t                        */
+    fe_1(&sec.c);
+    fe_sub(&sec.l, &sec.c, &fe_const_sqrtm1);
+    fe_carry(&sec.c, &sec.l);        /* c = 1 - i                         */
+    fe_mul(&sec.y2, r, &sec.c);
+    fe_mul(&sec.y2, &sec.y2, &sec.y1);
 
-    fe_small(&x1n, ELLIGATOR2_A);
-    fe_neg(&l, &x1n);
-    fe_carry(&x1n, &l);              /* x1n = -A                          */
+    fe_small(&sec.x1n, ELLIGATOR2_A);
+    fe_neg(&sec.l, &sec.x1n);
+    fe_carry(&sec.x1n, &sec.l);      /* x1n = -A                          */
 
-    fe_cmov(&x2n, &x1n, square);     /* un = square ? x1n : x2n           */
-    fe_cmov(&y2, &y1, square);       /* v  = square ? y1  : y2            */
+    fe_cmov(&sec.x2n, &sec.x1n, sec.square); /* un = square ? x1n : x2n           */
+    fe_cmov(&sec.y2, &sec.y1, sec.square);   /* v  = square ? y1  : y2            */
 
     /* Sign: v odd on branch 1, even on branch 2 (RFC 9380 §6.7.1 steps 6-7). */
-    flip = ct_from_bit((fe_is_negative(&y2).m ^ square.m) & 1);
-    fe_cneg(v, &y2, flip);
-    fe_copy(un, &x2n);
-    fe_copy(ud, &xd);
+    sec.flip = ct_from_bit((fe_is_negative(&sec.y2).m ^ sec.square.m) & 1);
+    fe_cneg(v, &sec.y2, sec.flip);
+    fe_copy(un, &sec.x2n);
+    fe_copy(ud, &sec.xd);
 
-    vec25519_wipe(&t, sizeof t);
-    vec25519_wipe(&at, sizeof at);
-    vec25519_wipe(&xd, sizeof xd);
-    vec25519_wipe(&xd2, sizeof xd2);
-    vec25519_wipe(&gn, sizeof gn);
-    vec25519_wipe(&gd, sizeof gd);
-    vec25519_wipe(&x1n, sizeof x1n);
-    vec25519_wipe(&x2n, sizeof x2n);
-    vec25519_wipe(&y1, sizeof y1);
-    vec25519_wipe(&y2, sizeof y2);
-    vec25519_wipe(&c, sizeof c);
-    vec25519_wipe(&l, sizeof l);
-    vec25519_wipe(&square, sizeof square);
-    vec25519_wipe(&flip, sizeof flip);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -158,33 +147,28 @@ void elligator2_map_curve25519(fe *un, fe *ud, fe *v, const fe *r)
  */
 void elligator2_map_edwards25519(ge_ext *P, const fe *r)
 {
-    fe un, ud, v, cun, udv;
-    fe_loose sum, dif;
+    struct {
+        fe un, ud, v, cun, udv;
+        fe_loose sum, dif;
+        ct_mask exceptional;
+    } sec;
     ge_ext id;
-    ct_mask exceptional;
 
-    elligator2_map_curve25519(&un, &ud, &v, r);
-    fe_mul(&cun, &un, &fe_const_sqrtm486664); /* c·un       */
-    fe_add(&sum, &un, &ud);                   /* un + ud    */
-    fe_sub(&dif, &un, &ud);                   /* un - ud    */
-    fe_mul(&udv, &ud, &v);                    /* ud·v       */
-    fe_mul_l(&P->X, &sum, &cun);
-    fe_mul_l(&P->Y, &dif, &udv);
-    fe_mul_l(&P->Z, &sum, &udv);
-    fe_mul_l(&P->T, &dif, &cun);
+    elligator2_map_curve25519(&sec.un, &sec.ud, &sec.v, r);
+    fe_mul(&sec.cun, &sec.un, &fe_const_sqrtm486664); /* c·un       */
+    fe_add(&sec.sum, &sec.un, &sec.ud);               /* un + ud    */
+    fe_sub(&sec.dif, &sec.un, &sec.ud);               /* un - ud    */
+    fe_mul(&sec.udv, &sec.ud, &sec.v);                /* ud·v       */
+    fe_mul_l(&P->X, &sec.sum, &sec.cun);
+    fe_mul_l(&P->Y, &sec.dif, &sec.udv);
+    fe_mul_l(&P->Z, &sec.sum, &sec.udv);
+    fe_mul_l(&P->T, &sec.dif, &sec.cun);
 
-    exceptional = fe_is_zero(&P->Z);
+    sec.exceptional = fe_is_zero(&P->Z);
     ge_ext_0(&id);
-    ge_ext_cmov(P, &id, exceptional);
+    ge_ext_cmov(P, &id, sec.exceptional);
 
-    vec25519_wipe(&un, sizeof un);
-    vec25519_wipe(&ud, sizeof ud);
-    vec25519_wipe(&v, sizeof v);
-    vec25519_wipe(&cun, sizeof cun);
-    vec25519_wipe(&udv, sizeof udv);
-    vec25519_wipe(&sum, sizeof sum);
-    vec25519_wipe(&dif, sizeof dif);
-    vec25519_wipe(&exceptional, sizeof exceptional);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -194,25 +178,23 @@ void elligator2_map_edwards25519(ge_ext *P, const fe *r)
  */
 void elligator2_edwards_to_montgomery(fe *u, fe *v, const ge_ext *P)
 {
-    fe zpy, zmy, inv, t;
-    fe_loose l;
+    struct {
+        fe zpy, zmy, inv, t;
+        fe_loose l;
+    } sec;
 
-    fe_add(&l, &P->Z, &P->Y);
-    fe_carry(&zpy, &l);            /* Z + Y           */
-    fe_sub(&l, &P->Z, &P->Y);
-    fe_carry(&zmy, &l);            /* Z - Y           */
-    fe_mul(&inv, &zmy, &P->X);
-    fe_invert(&inv, &inv);         /* 1/((Z - Y)·X)   */
-    fe_mul(&t, &zpy, &inv);        /* (Z + Y)/((Z - Y)·X) */
-    fe_mul(v, &t, &P->Z);
+    fe_add(&sec.l, &P->Z, &P->Y);
+    fe_carry(&sec.zpy, &sec.l);    /* Z + Y           */
+    fe_sub(&sec.l, &P->Z, &P->Y);
+    fe_carry(&sec.zmy, &sec.l);    /* Z - Y           */
+    fe_mul(&sec.inv, &sec.zmy, &P->X);
+    fe_invert(&sec.inv, &sec.inv);      /* 1/((Z - Y)·X)   */
+    fe_mul(&sec.t, &sec.zpy, &sec.inv); /* (Z + Y)/((Z - Y)·X) */
+    fe_mul(v, &sec.t, &P->Z);
     fe_mul(v, v, &fe_const_sqrtm486664);
-    fe_mul(u, &t, &P->X);
+    fe_mul(u, &sec.t, &P->X);
 
-    vec25519_wipe(&zpy, sizeof zpy);
-    vec25519_wipe(&zmy, sizeof zmy);
-    vec25519_wipe(&inv, sizeof inv);
-    vec25519_wipe(&t, sizeof t);
-    vec25519_wipe(&l, sizeof l);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -223,43 +205,41 @@ void elligator2_edwards_to_montgomery(fe *u, fe *v, const ge_ext *P)
  */
 ct_mask elligator2_inverse(fe *r, const fe *u, ct_mask v_odd)
 {
-    fe one, ua, g, num, den, t;
-    fe_loose l;
+    struct {
+        fe ua, g, num, den, t;
+        fe_loose l;
+    } sec;
+    fe one;
     ct_mask on_curve, ok;
 
     fe_1(&one);
-    fe_small(&t, ELLIGATOR2_A);
-    fe_add(&l, u, &t);
-    fe_carry(&ua, &l);              /* u + A                     */
+    fe_small(&sec.t, ELLIGATOR2_A);
+    fe_add(&sec.l, u, &sec.t);
+    fe_carry(&sec.ua, &sec.l);      /* u + A                     */
 
-    fe_mul(&g, u, &ua);
-    fe_add(&l, &g, &one);
-    fe_mul_l(&g, &l, u);            /* g(u) = u·(u·(u + A) + 1)  */
-    on_curve = fe_sqrt_ratio_i(&t, &g, &one);
+    fe_mul(&sec.g, u, &sec.ua);
+    fe_add(&sec.l, &sec.g, &one);
+    fe_mul_l(&sec.g, &sec.l, u);    /* g(u) = u·(u·(u + A) + 1)  */
+    on_curve = fe_sqrt_ratio_i(&sec.t, &sec.g, &one);
 
     /* v odd: r² = -(u + A)/(2u);  v even: r² = -u/(2(u + A)). */
-    fe_copy(&num, u);
-    fe_cmov(&num, &ua, v_odd);
-    fe_copy(&den, &ua);
-    fe_cmov(&den, u, v_odd);
-    fe_neg(&l, &num);
-    fe_carry(&num, &l);
-    fe_add(&l, &den, &den);
-    fe_carry(&den, &l);
-    ok = fe_sqrt_ratio_i(r, &num, &den); /* zero if den = 0 (num ≠ 0 then) */
+    fe_copy(&sec.num, u);
+    fe_cmov(&sec.num, &sec.ua, v_odd);
+    fe_copy(&sec.den, &sec.ua);
+    fe_cmov(&sec.den, u, v_odd);
+    fe_neg(&sec.l, &sec.num);
+    fe_carry(&sec.num, &sec.l);
+    fe_add(&sec.l, &sec.den, &sec.den);
+    fe_carry(&sec.den, &sec.l);
+    ok = fe_sqrt_ratio_i(r, &sec.num, &sec.den); /* zero if den = 0 (num ≠ 0 then) */
 
     /* Of ±r keep the one ≤ (p - 1)/2: for canonical r, 2r mod p is odd
      * exactly when 2r ≥ p. */
-    fe_add(&l, r, r);
-    fe_carry(&t, &l);
-    fe_cneg(r, r, fe_is_negative(&t));
+    fe_add(&sec.l, r, r);
+    fe_carry(&sec.t, &sec.l);
+    fe_cneg(r, r, fe_is_negative(&sec.t));
 
-    vec25519_wipe(&ua, sizeof ua);
-    vec25519_wipe(&g, sizeof g);
-    vec25519_wipe(&num, sizeof num);
-    vec25519_wipe(&den, sizeof den);
-    vec25519_wipe(&t, sizeof t);
-    vec25519_wipe(&l, sizeof l);
+    vec25519_wipe(&sec, sizeof sec);
     return ct_and(ok, on_curve);
 }
 
@@ -272,22 +252,20 @@ ct_mask elligator2_inverse(fe *r, const fe *u, ct_mask v_odd)
  */
 VEC25519_API void vec25519_elligator2_map(uint8_t u[32], const uint8_t representative[32])
 {
-    uint8_t b[32];
-    fe r, un, ud, v;
+    struct {
+        uint8_t b[32];
+        fe r, un, ud, v;
+    } sec;
 
-    memcpy(b, representative, 32);
-    b[31] &= 0x3f;
-    fe_frombytes(&r, b);
-    elligator2_map_curve25519(&un, &ud, &v, &r);
-    fe_invert(&ud, &ud);
-    fe_mul(&un, &un, &ud);
-    fe_tobytes(u, &un);
+    memcpy(sec.b, representative, 32);
+    sec.b[31] &= 0x3f;
+    fe_frombytes(&sec.r, sec.b);
+    elligator2_map_curve25519(&sec.un, &sec.ud, &sec.v, &sec.r);
+    fe_invert(&sec.ud, &sec.ud);
+    fe_mul(&sec.un, &sec.un, &sec.ud);
+    fe_tobytes(u, &sec.un);
 
-    vec25519_wipe(b, sizeof b);
-    vec25519_wipe(&r, sizeof r);
-    vec25519_wipe(&un, sizeof un);
-    vec25519_wipe(&ud, sizeof ud);
-    vec25519_wipe(&v, sizeof v);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -301,22 +279,22 @@ VEC25519_API int vec25519_elligator2_inverse(uint8_t representative[32], const u
                                              uint8_t tweak)
 {
     static const uint8_t zero[32] = {0};
-    uint8_t canon[32];
-    fe x, r;
+    struct {
+        uint8_t canon[32];
+        fe x, r;
+    } sec;
     ct_mask ok;
 
-    fe_frombytes(&x, u);
-    fe_tobytes(canon, &x);
-    ok = ct_eq_bytes(canon, u, 32); /* bit 255 clear and u < p */
-    ok = ct_and(ok, elligator2_inverse(&r, &x, ct_from_bit(tweak & 1)));
+    fe_frombytes(&sec.x, u);
+    fe_tobytes(sec.canon, &sec.x);
+    ok = ct_eq_bytes(sec.canon, u, 32); /* bit 255 clear and u < p */
+    ok = ct_and(ok, elligator2_inverse(&sec.r, &sec.x, ct_from_bit(tweak & 1)));
 
-    fe_tobytes(representative, &r);
+    fe_tobytes(representative, &sec.r);
     representative[31] |= (uint8_t)(tweak & 0xc0);
     ct_cmov_bytes(representative, zero, 32, ct_not(ok));
 
-    vec25519_wipe(canon, sizeof canon);
-    vec25519_wipe(&x, sizeof x);
-    vec25519_wipe(&r, sizeof r);
+    vec25519_wipe(&sec, sizeof sec);
     return ct_to_int(ok) - 1;
 }
 
@@ -361,29 +339,26 @@ static void torsion_point(ge_ext *T, unsigned j)
  */
 static void dirty_public_key(fe *u, const uint8_t sk[32])
 {
-    uint8_t k[32];
-    ge_ext A, T;
-    fe zpy, zmy;
-    fe_loose l;
+    struct {
+        uint8_t k[32];
+        ge_ext A, T;
+        fe zpy, zmy;
+        fe_loose l;
+    } sec;
 
-    sc_clamp(k, sk); /* k[31] ≤ 127, as scalarmult_base requires */
-    backend_get()->scalarmult_base(&A, k);
-    torsion_point(&T, sk[0] & 7u);
-    ge_ext_add(&A, &A, &T);
+    sc_clamp(sec.k, sk); /* k[31] ≤ 127, as scalarmult_base requires */
+    backend_get()->scalarmult_base(&sec.A, sec.k);
+    torsion_point(&sec.T, sk[0] & 7u);
+    ge_ext_add(&sec.A, &sec.A, &sec.T);
 
-    fe_add(&l, &A.Z, &A.Y);
-    fe_carry(&zpy, &l);
-    fe_sub(&l, &A.Z, &A.Y);
-    fe_carry(&zmy, &l);
-    fe_invert(&zmy, &zmy);
-    fe_mul(u, &zpy, &zmy);
+    fe_add(&sec.l, &sec.A.Z, &sec.A.Y);
+    fe_carry(&sec.zpy, &sec.l);
+    fe_sub(&sec.l, &sec.A.Z, &sec.A.Y);
+    fe_carry(&sec.zmy, &sec.l);
+    fe_invert(&sec.zmy, &sec.zmy);
+    fe_mul(u, &sec.zpy, &sec.zmy);
 
-    vec25519_wipe(k, sizeof k);
-    vec25519_wipe(&A, sizeof A);
-    vec25519_wipe(&T, sizeof T);
-    vec25519_wipe(&zpy, sizeof zpy);
-    vec25519_wipe(&zmy, sizeof zmy);
-    vec25519_wipe(&l, sizeof l);
+    vec25519_wipe(&sec, sizeof sec);
 }
 
 /*
@@ -397,45 +372,42 @@ VEC25519_API int vec25519_x25519_keypair_elligator(uint8_t pk[32], uint8_t repre
                                                    uint8_t sk[32], const uint8_t seed[32])
 {
     static const char tag[] = "vec25519 X25519 Elligator 2 key pair";
-    uint8_t s[32], block[64], rep[32], pub[32];
+    struct {
+        uint8_t s[32], block[64];
+        fe u, r;
+    } sec;
+    uint8_t rep[32], pub[32];
     vec25519_sha512_ctx h;
-    fe u, r;
 
-    memcpy(s, seed, 32); /* seed may alias an output */
+    memcpy(sec.s, seed, 32); /* seed may alias an output */
     for (unsigned i = 0; i < ELLIGATOR2_KEYPAIR_TRIES; i++) {
         uint8_t ctr = (uint8_t)i;
         ct_mask ok;
 
         vec25519_sha512_init(&h);
         vec25519_sha512_update(&h, (const uint8_t *)tag, sizeof tag - 1);
-        vec25519_sha512_update(&h, s, 32);
+        vec25519_sha512_update(&h, sec.s, 32);
         vec25519_sha512_update(&h, &ctr, 1);
-        vec25519_sha512_final(&h, block);
+        vec25519_sha512_final(&h, sec.block);
 
-        dirty_public_key(&u, block);
-        ok = elligator2_inverse(&r, &u, ct_from_bit(block[32] & 1));
+        dirty_public_key(&sec.u, sec.block);
+        ok = elligator2_inverse(&sec.r, &sec.u, ct_from_bit(sec.block[32] & 1));
         if (ct_declassify_mask(ok)) {
-            fe_tobytes(pub, &u);
-            fe_tobytes(rep, &r);
-            rep[31] |= (uint8_t)(block[32] & 0xc0);
+            fe_tobytes(pub, &sec.u);
+            fe_tobytes(rep, &sec.r);
+            rep[31] |= (uint8_t)(sec.block[32] & 0xc0);
             ct_declassify(pub, 32); /* public by design: sent as rep */
             ct_declassify(rep, 32); /* the wire representative */
-            memcpy(sk, block, 32);
+            memcpy(sk, sec.block, 32);
             memcpy(pk, pub, 32);
             memcpy(representative, rep, 32);
-            vec25519_wipe(s, sizeof s);
-            vec25519_wipe(block, sizeof block);
-            vec25519_wipe(&u, sizeof u);
-            vec25519_wipe(&r, sizeof r);
+            vec25519_wipe(&sec, sizeof sec);
             return 0;
         }
     }
     memset(pk, 0, 32);
     memset(representative, 0, 32);
     memset(sk, 0, 32);
-    vec25519_wipe(s, sizeof s);
-    vec25519_wipe(block, sizeof block);
-    vec25519_wipe(&u, sizeof u);
-    vec25519_wipe(&r, sizeof r);
+    vec25519_wipe(&sec, sizeof sec);
     return -1;
 }

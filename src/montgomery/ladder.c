@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * The X25519 Montgomery ladder on the u-coordinate alone (RFC 7748 §5),
+ * written once over the serial field contract (src/field/fe.h: fe51 or
+ * fe2625), and the glue the backend tables make their x25519 and
+ * x25519_batch entries of (src/backend/backend.h; contracts in ladder.h).
+ *
+ * The ladder state is two projective points (X2:Z2) and (X3:Z3) of the curve
+ * v² = u³ + 486662·u² + u, with x3 − x2 = u (differential addition). The
+ * conditional swap is deferred: the two points are swapped only when the
+ * scalar bit differs from the previous one, so each step does one masked
+ * swap pair, and one last swap after the loop puts the result back in place.
+ *
+ * Constant time in the scalar and the point. References: RFC 7748 §5;
+ * P. L. Montgomery, "Speeding the Pollard and elliptic curve methods of
+ * factorization", Math. Comp. 48 (1987).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "vec25519/util.h"
+
+#include "../backend/x86_64/ladder_fe64.h"
+#include "../field/fe.h"
+#include "../internal/cpu.h"
+#include "../internal/ct.h"
+#include "../scalar/sc.h"
+#include "ladder.h"
+
+/* (A − 2)/4 for Montgomery A = 486662 (RFC 7748 §5). */
+#define X25519_A24 121665u
+
+/* Everything the ladder keeps on the stack, so it is wiped in one call. */
+struct ladder_state {
+    fe x2, z2, x3, z3;      /* tight: the two points, (x2:z2) = [k']P, (x3:z3) = [k'+1]P */
+    fe aa, bb, da, cb, t;   /* tight products */
+    fe_loose a, b, c, d, e; /* loose sums and differences */
+    fe_loose s;
+};
+
+/*
+ * (x:z) = [k]P where P has affine u-coordinate u1 and k is the clamped
+ * scalar (bit 255 clear, bit 254 set). One ladder step per bit 254..0:
+ *
+ *   A = x2 + z2, B = x2 − z2, C = x3 + z3, D = x3 − z3
+ *   AA = A², BB = B², E = AA − BB, DA = D·A, CB = C·B
+ *   x3 = (DA + CB)², z3 = u1·(DA − CB)²
+ *   x2 = AA·BB,      z2 = E·(AA + a24·E)
+ *
+ * Every square/product takes loose inputs directly (fe_sq_l, fe_mul_ll), so
+ * no sum or difference is carried before it is multiplied.
+ * Constant time in k (one masked swap pair per bit, no secret index).
+ */
+static void x25519_ladder(fe *x_out, fe *z_out, const uint8_t k[32], const fe *u1)
+{
+    struct ladder_state st;
+    uint64_t prev = 0;
+
+    fe_1(&st.x2);
+    fe_0(&st.z2);
+    fe_copy(&st.x3, u1);
+    fe_1(&st.z3);
+
+    for (int i = 254; i >= 0; i--) {
+        /* i is public; the bit's value is secret and only feeds a mask. */
+        uint64_t bit = (uint64_t)(k[i >> 3] >> (i & 7)) & 1;
+        ct_mask swap = ct_from_bit(bit ^ prev);
+        fe_cswap(&st.x2, &st.x3, swap);
+        fe_cswap(&st.z2, &st.z3, swap);
+        prev = bit;
+
+        fe_add(&st.a, &st.x2, &st.z2);   /* A  = x2 + z2        */
+        fe_sub(&st.b, &st.x2, &st.z2);   /* B  = x2 − z2        */
+        fe_add(&st.c, &st.x3, &st.z3);   /* C  = x3 + z3        */
+        fe_sub(&st.d, &st.x3, &st.z3);   /* D  = x3 − z3        */
+        fe_sq_l(&st.aa, &st.a);          /* AA = A²             */
+        fe_sq_l(&st.bb, &st.b);          /* BB = B²             */
+        fe_mul_ll(&st.da, &st.d, &st.a); /* DA = D·A            */
+        fe_mul_ll(&st.cb, &st.c, &st.b); /* CB = C·B            */
+        fe_sub(&st.e, &st.aa, &st.bb);   /* E  = AA − BB        */
+
+        fe_add(&st.s, &st.da, &st.cb);
+        fe_sq_l(&st.x3, &st.s);          /* x3 = (DA + CB)²     */
+        fe_sub(&st.s, &st.da, &st.cb);
+        fe_sq_l(&st.t, &st.s);
+        fe_mul(&st.z3, u1, &st.t);       /* z3 = u1·(DA − CB)²  */
+
+        fe_mul(&st.x2, &st.aa, &st.bb);  /* x2 = AA·BB          */
+        fe_mul_small(&st.t, &st.e, X25519_A24);
+        fe_add(&st.s, &st.aa, &st.t);
+        fe_mul_ll(&st.z2, &st.e, &st.s); /* z2 = E·(AA + a24·E) */
+    }
+    /* Undo the last pending swap: afterwards (x2:z2) = [k]P. */
+    fe_cswap(&st.x2, &st.x3, ct_from_bit(prev));
+    fe_cswap(&st.z2, &st.z3, ct_from_bit(prev));
+
+    fe_copy(x_out, &st.x2);
+    fe_copy(z_out, &st.z2);
+    vec25519_wipe(&st, sizeof st);
+    vec25519_wipe(&prev, sizeof prev);
+}
+
+/*
+ * out = X25519(scalar, point) (RFC 7748 §5) on the serial field: clamp a copy
+ * of the scalar, decode u with bit 255 ignored and u ≥ p reduced, run the
+ * ladder, return x/z (z = 0 gives 0). No all-zero check (the caller's).
+ * Constant time in scalar. out may alias scalar or point.
+ */
+void x25519_ladder_serial(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
+{
+    struct {
+        uint8_t k[32];
+        fe x, z, zinv;
+    } sec;
+    fe u1;
+
+    sc_clamp(sec.k, scalar);
+    fe_frombytes(&u1, point);
+    x25519_ladder(&sec.x, &sec.z, sec.k, &u1);
+    fe_invert(&sec.zinv, &sec.z);
+    fe_mul(&sec.x, &sec.x, &sec.zinv);
+    fe_tobytes(out, &sec.x);
+
+    vec25519_wipe(&sec, sizeof sec);
+}
+
+/*
+ * The same on the fastest field this CPU has: the radix-2^64 MULX/ADX ladder
+ * (src/backend/x86_64/ladder_fe64.c) when BMI2 and ADX are present, else the serial
+ * one. The vector backends use this; the serial backend stays portable C.
+ */
+void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
+{
+#if defined(VEC25519_HAVE_LADDER_FE64)
+    if (cpu_features().bmi2_adx) {
+        x25519_ladder_fe64(out, scalar, point);
+        return;
+    }
+#endif
+    x25519_ladder_serial(out, scalar, point);
+}
+
+void x25519_batch_serial(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points)
+{
+    for (size_t i = 0; i < n; i++) x25519_ladder_serial(out + 32 * i, scalars + 32 * i, points + 32 * i);
+}
+
+void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points,
+                        x25519_lanes_kernel *kernel, size_t w, size_t pad_min,
+                        void (*one)(uint8_t out[32], const uint8_t scalar[32],
+                                    const uint8_t point[32]))
+{
+    struct {
+        uint8_t k[8][32], u[8][32], r[8][32];
+    } sec;
+    size_t i = 0;
+
+    memset(sec.k, 0, sizeof sec.k);
+    memset(sec.u, 0, sizeof sec.u);
+    while (i < n) {
+        size_t m = n - i < w ? n - i : w;
+        if (m < w && m < pad_min) break; /* a small remainder: one by one */
+        memcpy(sec.k, scalars + 32 * i, 32 * m);
+        memcpy(sec.u, points + 32 * i, 32 * m);
+        if (m < w) {
+            memset(sec.k[m], 0, 32 * (w - m));
+            memset(sec.u[m], 0, 32 * (w - m));
+        }
+        kernel(sec.r, (const uint8_t(*)[32])sec.k, (const uint8_t(*)[32])sec.u);
+        memcpy(out + 32 * i, sec.r, 32 * m);
+        i += m;
+    }
+    vec25519_wipe(&sec, sizeof sec);
+    for (; i < n; i++) one(out + 32 * i, scalars + 32 * i, points + 32 * i);
+}

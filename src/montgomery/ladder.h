@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT OR Apache-2.0 */
+/*
+ * The X25519 ladders every backend table is built from (src/montgomery/
+ * ladder.c; RFC 7748 §5): the ladder on the build's serial field, the one
+ * on the fastest serial field of this CPU, and the glue that runs a batch
+ * on a w-lane vector kernel. Each gives the raw ladder output (canonical,
+ * no all-zero check: the caller's, RFC 7748 §6.1). Plain C: no ISA flags.
+ */
+#ifndef VEC25519_MONTGOMERY_LADDER_H
+#define VEC25519_MONTGOMERY_LADDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * out = X25519(scalar, point) before the all-zero check, on the serial field
+ * (src/field/fe.h: fe51 or fe2625). The scalar is clamped on a copy, bit 255
+ * of point is ignored and u ≥ p is reduced. Constant time in scalar. out may
+ * alias scalar or point.
+ */
+void x25519_ladder_serial(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
+/* The same on the fastest serial field this CPU has: the radix-2^64
+ * MULX/ADX ladder (src/backend/x86_64/ladder_fe64.c) when BMI2 and ADX are
+ * present, else x25519_ladder_serial. Constant time in scalar. */
+void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
+
+/* The raw ladders of n entries (entry i at 32·i of each buffer), one by one
+ * on x25519_ladder_serial: the serial backend's x25519_batch. Constant time
+ * in every scalar and point (n public). out may be scalars or points. */
+void x25519_batch_serial(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points);
+
+/* A w-lane kernel: out[l] = the raw ladder of (scalars[l], points[l]) for
+ * l < w, every input read before any output is written. Constant time. */
+typedef void x25519_lanes_kernel(uint8_t (*out)[32], const uint8_t (*scalars)[32],
+                                 const uint8_t (*points)[32]);
+/*
+ * The raw ladders of n entries on a w-lane kernel (w ≤ 8), for a vector
+ * backend's x25519_batch: each full chunk of w, then a remainder r = n mod w
+ * ≥ pad_min padded with zero lanes (public, and harmless since their output
+ * is discarded), is copied into the kernel's arrays, run, and copied out; a
+ * smaller remainder runs entry by entry on `one`. Copying (at most 768 bytes
+ * per chunk of 8 ladders) keeps the flat public buffers apart from the
+ * kernel's 32-byte rows, and reads each chunk's inputs before its outputs
+ * are written (out may be scalars or points); the copies are wiped.
+ * Constant time in every scalar and point (n public).
+ */
+void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points,
+                        x25519_lanes_kernel *kernel, size_t w, size_t pad_min,
+                        void (*one)(uint8_t out[32], const uint8_t scalar[32],
+                                    const uint8_t point[32]));
+
+#endif /* VEC25519_MONTGOMERY_LADDER_H */
