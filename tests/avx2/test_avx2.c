@@ -717,10 +717,7 @@ int main(int argc, char **argv)
 {
     if (!__builtin_cpu_supports("avx2")) test_skip("the CPU has no AVX2");
     make_pool();
-    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
-        bench();
-        return 0;
-    }
+    timer_bench_mode(argc, argv, bench);
     test_pack_unpack();
     test_blend();
     test_shuffle();

@@ -33,7 +33,6 @@
 #include "backend/serial/fe51.h"
 #include "backend/serial/ge.h"
 #include "internal/bounds.h"
-#include "internal/cpu.h"
 #include "test.h"
 #include "timer.h"
 
@@ -643,14 +642,9 @@ static void bench(void)
 
 int main(int argc, char **argv)
 {
-    if (!cpu_features().avx512ifma)
-        test_skip("the CPU (or the OS) lacks AVX-512 IFMA: AVX512F + AVX512VL + AVX512IFMA "
-                  "with ZMM and opmask state");
+    test_require_ifma();
     make_pool();
-    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
-        bench();
-        return 0;
-    }
+    timer_bench_mode(argc, argv, bench);
     test_pack_unpack();
     test_blend();
     test_shuffle();

@@ -4,6 +4,7 @@
 #include "timer.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #if defined(__x86_64__)
@@ -77,4 +78,12 @@ void timer_medians(const timer_fn *fns, int n, int runs, uint64_t *med)
     const uint64_t o = timer_overhead();
     medians(fns, n, runs, med);
     for (int f = 0; f < n && f < TIMER_MAX_FNS; f++) med[f] = med[f] > o ? med[f] - o : 0;
+}
+
+void timer_bench_mode(int argc, char **argv, timer_fn bench)
+{
+    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
+        bench();
+        exit(0);
+    }
 }

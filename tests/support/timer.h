@@ -24,6 +24,9 @@ uint64_t timer_start(void);
 uint64_t timer_stop(void);
 
 typedef void (*timer_fn)(void);
+/* A test program's timing mode: with --bench as its first argument, runs
+ * bench and exits (0); otherwise returns. */
+void timer_bench_mode(int argc, char **argv, timer_fn bench);
 /* Each of fns[0..n-1] is called a few times to warm up, then runs times in
  * turn (interleaved, so that a change of load hits all alike); med[i] is the
  * median of its samples minus the median of an empty function's (0 when
