@@ -2,10 +2,13 @@
 /*
  * Differential tests against OpenSSL 3.0 (libcrypto, EVP API).
  *
- * Random inputs (at least 10,000 cases per operation): X25519 derive, X25519
- * public key from private key, Ed25519 public key from a raw private key,
- * signing (EVP_DigestSign with no digest: identical signatures),
- * verification of each other's signatures, and one-bit mutations.
+ * The comparisons are the differential driver's (tests/support/diff.c): this
+ * file is OpenSSL's row of its table, with the verdicts OpenSSL is expected
+ * to give. Random inputs (at least 10,000 cases per operation): X25519
+ * derive, X25519 public key from private key, Ed25519 public key from a raw
+ * private key, signing (EVP_DigestSign with no digest: identical
+ * signatures), verification of each other's signatures, and one-bit
+ * mutations.
  *
  * Adversarial Ed25519 inputs, built by tests/support/adversarial.c with the
  * internal group API, each with the verdict expected from each library. vec25519 follows the policy in
@@ -33,6 +36,7 @@
 #include <string.h>
 
 #include "adversarial.h"
+#include "diff.h"
 #include "test.h"
 #include "verdicts.h"
 
@@ -47,15 +51,7 @@ int main(void)
 #include <openssl/err.h>
 #include <openssl/evp.h>
 
-#include "backend/backend.h"
-#include "backend/serial/ge.h"
-#include "field/fe.h"
 #include "scalar/sc.h"
-#include "vec25519.h"
-
-#define N_RANDOM 10000
-
-static const uint8_t zero32[32];
 
 /* ---- OpenSSL wrappers -------------------------------------------------------- */
 
@@ -91,16 +87,17 @@ static int ossl_x25519_public(uint8_t pk[32], const uint8_t sk[32])
 
 /* Ed25519 public key and signature from the raw private key (the seed). */
 static int ossl_ed25519_keypair_sign(uint8_t pk[32], uint8_t sig[64], const uint8_t seed[32],
-                                     const uint8_t *m, size_t mlen)
+                                     const uint8_t sk[64], const uint8_t *m, size_t mlen)
 {
     int rc = -1;
+    (void)sk; /* OpenSSL keeps no expanded secret key to compare */
     size_t len = 32, slen = 64;
     EVP_PKEY *key = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, seed, 32);
     EVP_MD_CTX *md = EVP_MD_CTX_new();
     if (key && md && EVP_PKEY_get_raw_public_key(key, pk, &len) == 1 && len == 32 &&
         EVP_DigestSignInit(md, NULL, NULL, NULL, key) == 1 &&
         EVP_DigestSign(md, sig, &slen, m, mlen) == 1 && slen == 64)
-        rc = 0;
+        rc = 1;
     EVP_MD_CTX_free(md);
     EVP_PKEY_free(key);
     ERR_clear_error();
@@ -127,11 +124,6 @@ static int ossl_ed25519_verify(const uint8_t sig[64], const uint8_t *m, size_t m
 
 /* ---- adversarial inputs (support/adversarial.c) ------------------------------ */
 
-static void check_hook(int ok, const char *what)
-{
-    CHECK(ok, "%s", what);
-}
-
 /* k = SHA-512(R ‖ A ‖ m) mod ℓ, hashed with OpenSSL. */
 static void hash_k(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *m,
                    size_t mlen)
@@ -146,143 +138,6 @@ static void hash_k(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], cons
     CHECK(ok, "OpenSSL SHA-512 failed");
     if (!ok) memset(h, 0, sizeof h);
     sc_reduce64(k, h);
-}
-
-/* ---- random cases --------------------------------------------------------------- */
-
-static adv_valid_sig saved[64];
-
-static void random_ed25519(void)
-{
-    unsigned long kp = 0, sg = 0;
-    for (int i = 0; i < N_RANDOM; i++) {
-        uint8_t seed[32], pk1[32], sk1[64], pk2[32], msg[300], sig1[64], sig2[64];
-        size_t mlen = (size_t)test_rng_below(301);
-        test_rng_bytes(seed, sizeof seed);
-        test_rng_bytes(msg, mlen);
-
-        vec25519_ed25519_keypair(pk1, sk1, seed);
-        CHECK(vec25519_ed25519_sign(sig1, msg, mlen, sk1) == 0, "sign");
-        if (ossl_ed25519_keypair_sign(pk2, sig2, seed, msg, mlen) != 0) {
-            CHECK(0, "OpenSSL Ed25519 keypair/sign failed");
-            continue;
-        }
-        kp += (unsigned long)CHECK_BYTES(pk1, pk2, 32, "Ed25519 public key");
-        sg += (unsigned long)CHECK_BYTES(sig1, sig2, 64, "Ed25519 signature");
-
-        int ours = vec25519_ed25519_verify(sig2, msg, mlen, pk2) == 0;
-        int peer = ossl_ed25519_verify(sig1, msg, mlen, pk1);
-        verdict_count("random valid signature, verified by the other library", 1, 1, ours, peer);
-        CHECK(ours, "vec25519 rejects OpenSSL's signature (case %d)", i);
-        CHECK(peer, "OpenSSL rejects vec25519's signature (case %d)", i);
-
-        if (i < 64) {
-            memcpy(saved[i].sig, sig1, 64);
-            memcpy(saved[i].pk, pk1, 32);
-            memcpy(saved[i].msg, msg, mlen);
-            saved[i].mlen = mlen;
-        }
-
-        int what = (int)test_rng_below(mlen ? 3 : 2);
-        if (what == 0) {
-            sig1[test_rng_below(64)] ^= (uint8_t)(1u << test_rng_below(8));
-            verdict_case("random 1-bit mutation of the signature", 0, 0, sig1, msg, mlen, pk1);
-        } else if (what == 1) {
-            pk1[test_rng_below(32)] ^= (uint8_t)(1u << test_rng_below(8));
-            verdict_case("random 1-bit mutation of the public key", 0, 0, sig1, msg, mlen, pk1);
-        } else {
-            msg[test_rng_below(mlen)] ^= (uint8_t)(1u << test_rng_below(8));
-            verdict_case("random 1-bit mutation of the message", 0, 0, sig1, msg, mlen, pk1);
-        }
-    }
-    printf("Ed25519 public key from raw private key: %d cases, %lu identical\n", N_RANDOM, kp);
-    printf("Ed25519 sign, messages of 0..300 bytes: %d cases, %lu identical signatures\n", N_RANDOM,
-           sg);
-}
-
-static void random_x25519(void)
-{
-    unsigned long same = 0, top = 0, fails = 0;
-    for (int i = 0; i < N_RANDOM; i++) {
-        uint8_t s[32], u[32], o1[32], o2[32];
-        test_rng_bytes(s, sizeof s);
-        test_rng_bytes(u, sizeof u);
-        top += u[31] >> 7;
-        int r1 = vec25519_x25519(o1, s, u);
-        int r2 = ossl_x25519(o2, s, u);
-        CHECK(r1 == r2, "X25519 results differ: vec25519 %d, OpenSSL %d", r1, r2);
-        if (r1 == 0 && r2 == 0)
-            same += (unsigned long)CHECK_BYTES(o1, o2, 32, "X25519 output");
-        else
-            fails++;
-    }
-    printf("X25519 derive, random scalar x random u: %d cases (%lu with bit 255 set), %lu "
-           "identical, %lu failed in both\n",
-           N_RANDOM, top, same, fails);
-
-    same = 0;
-    for (int i = 0; i < N_RANDOM; i++) {
-        uint8_t s[32], o1[32], o2[32];
-        test_rng_bytes(s, sizeof s);
-        int r1 = vec25519_x25519_base(o1, s);
-        int r2 = ossl_x25519_public(o2, s);
-        CHECK(r1 == 0 && r2 == 0, "X25519 public key: vec25519 %d, OpenSSL %d", r1, r2);
-        same += (unsigned long)CHECK_BYTES(o1, o2, 32, "X25519 public key");
-    }
-    printf("X25519 public key from private key: %d cases, %lu identical\n", N_RANDOM, same);
-}
-
-static void adversarial_x25519(void)
-{
-    /* small-order u: the Edwards torsion mapped to u (0, 1, two of order 8),
-     * u = −1 (order 4 on the twist), p and p + 1 */
-    uint8_t small[8][32];
-    int nimages;
-    int nsmall = adv_small_order_u(small, &nimages);
-    CHECK(nimages == 4, "Edwards torsion maps to %d distinct u, expected 4", nimages);
-
-    unsigned long n = 0, ok = 0;
-    for (int i = 0; i < nsmall; i++)
-        for (int top = 0; top < 2; top++)
-            for (int rep = 0; rep < 4; rep++) {
-                uint8_t s[32], u[32], o1[32], o2[32];
-                test_rng_bytes(s, sizeof s);
-                memcpy(u, small[i], 32);
-                u[31] = (uint8_t)((u[31] & 0x7f) | (top << 7));
-                memset(o1, 0xaa, sizeof o1);
-                int r1 = vec25519_x25519(o1, s, u);
-                int r2 = ossl_x25519(o2, s, u);
-                CHECK(r1 == -1, "X25519 small-order u #%d: vec25519 returns %d", i, r1);
-                CHECK(r2 == -1, "X25519 small-order u #%d: OpenSSL returns %d (-1 = derive refused)",
-                      i, r2);
-                CHECK(memcmp(o1, zero32, 32) == 0, "X25519 small-order u #%d: output not zeroed",
-                      i);
-                n++;
-                ok += (unsigned long)(r1 == -1 && r2 == -1 && memcmp(o1, zero32, 32) == 0);
-            }
-    printf("X25519 small-order u (%d values, each with and without bit 255): %lu cases, vec25519 "
-           "-1 and OpenSSL derive refused in %lu\n",
-           nsmall, n, ok);
-
-    n = ok = 0;
-    for (int t = 0; t < 19; t++)
-        for (int top = 0; top < 2; top++)
-            for (int rep = 0; rep < 4; rep++) {
-                uint8_t s[32], u[32], o1[32], o2[32];
-                test_rng_bytes(s, sizeof s);
-                adv_noncanon(u, t, top);
-                int r1 = vec25519_x25519(o1, s, u);
-                int r2 = ossl_x25519(o2, s, u);
-                CHECK(r1 == r2, "X25519 u = p + %d: results %d vs %d", t, r1, r2);
-                CHECK(r1 == (t <= 1 ? -1 : 0), "X25519 u = p + %d: vec25519 returns %d", t, r1);
-                if (r1 == 0 && r2 == 0)
-                    ok += (unsigned long)CHECK_BYTES(o1, o2, 32, "X25519 non-canonical u");
-                else
-                    ok += (unsigned long)(r1 == r2);
-                n++;
-            }
-    printf("X25519 u = p + t (t < 19, with and without bit 255): %lu cases, %lu identical\n", n,
-           ok);
 }
 
 /* ---- adversarial Ed25519 --------------------------------------------------------- */
@@ -322,26 +177,29 @@ static void ed25519_case(const adv_sig_case *c, void *arg)
     }
 }
 
-int main(void)
+static void print_refused(void)
 {
-    printf("vec25519 backend %s, %s\n", vec25519_backend(), OpenSSL_version(OPENSSL_VERSION));
-    adv_init(&(adv_hooks){.rng = test_rng_bytes, .k = hash_k, .check = check_hook});
-    verdicts_init("OpenSSL", ossl_ed25519_verify);
-    if (adv_find_torsion(256, NULL) != 0) {
-        CHECK(0, "no point of order 8 found");
-        return test_done();
-    }
-    adv_check_torsion();
-
-    random_x25519();
-    adversarial_x25519();
-    random_ed25519();
-    adv_ed25519_cases(saved, 64, ed25519_case, NULL);
-    verdicts_print("Ed25519 verification classes (vec25519 = strict cofactored policy, OpenSSL 3.0 = "
-                   "cofactorless, no small-order checks):",
-                   "differ: see the header of this file");
     printf("OpenSSL refused %lu Ed25519 public keys at import (counted as rejections)\n",
            ossl_key_refused);
-    return test_done();
+}
+
+int main(void)
+{
+    const diff_peer openssl = {
+        .name = "OpenSSL",
+        .version = OpenSSL_version(OPENSSL_VERSION),
+        .x25519 = ossl_x25519,
+        .x25519_base = ossl_x25519_public,
+        .ed25519_keypair_sign = ossl_ed25519_keypair_sign,
+        .keypair_label = "Ed25519 public key from raw private key",
+        .ed25519_verify = ossl_ed25519_verify,
+        .hash_k = hash_k,
+        .ed25519_case = ed25519_case,
+        .classes_title = "Ed25519 verification classes (vec25519 = strict cofactored policy, "
+                         "OpenSSL 3.0 = cofactorless, no small-order checks):",
+        .differ_note = "differ: see the header of this file",
+        .finish = print_refused,
+    };
+    return diff_run(&openssl);
 }
 #endif

@@ -26,16 +26,6 @@
 #include "hash/h2c.h"
 #include "montgomery/elligator2.h"
 
-/* Decodes field i into exactly n bytes (n = 0 accepts "-"); reports and returns 0 otherwise. */
-static int field_hex(const vec_reader *r, int i, uint8_t *out, size_t n)
-{
-    if (i >= r->nfields || hex_decode(out, n, r->fields[i]) != (long)n) {
-        CHECK(0, "%s:%lu: field %d is not %zu bytes of hex", r->path, r->lineno, i, n);
-        return 0;
-    }
-    return 1;
-}
-
 /* Decodes a byte string of any length up to cap; returns its length or -1. */
 static long field_bytes(const vec_reader *r, int i, uint8_t *out, size_t cap)
 {
@@ -48,7 +38,7 @@ static long field_bytes(const vec_reader *r, int i, uint8_t *out, size_t cap)
 static int field_fe_le(const vec_reader *r, int i, uint8_t le[32])
 {
     uint8_t be[32];
-    if (!field_hex(r, i, be, 32)) return 0;
+    if (!vec_field_exact(r, i, be, 32)) return 0;
     for (int j = 0; j < 32; j++) le[j] = be[31 - j];
     return 1;
 }
@@ -100,7 +90,7 @@ static void test_expand_message_vectors(void)
         long msglen = field_bytes(&r, 1, msg, sizeof msg);
         unsigned long len = r.nfields > 2 ? strtoul(r.fields[2], NULL, 10) : 0;
         if (dstlen < 0 || msglen < 0 || len == 0 || len > sizeof want ||
-            !field_hex(&r, 3, want, len))
+            !vec_field_exact(&r, 3, want, len))
             continue;
         memset(got, 0xa5, sizeof got);
         CHECK(vec25519_expand_message_xmd_sha512(got, len, msglen ? msg : NULL, (size_t)msglen,
@@ -252,7 +242,7 @@ static void test_suite_vectors(const struct suite *s)
         col += 2;
 
         /* P_enc through the public function, and with the output aliasing msg */
-        if (!field_hex(&r, col, want, 32)) continue;
+        if (!vec_field_exact(&r, col, want, 32)) continue;
         memset(got, 0xa5, 32);
         CHECK(s->fn(got, msglen ? msg : NULL, (size_t)msglen, dst, (size_t)dstlen) == 0,
               "%s line %lu: rc", s->file, r.lineno);

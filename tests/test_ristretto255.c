@@ -127,16 +127,6 @@ static const uint8_t *sodium_view(uint8_t buf[32], const uint8_t s[32])
 }
 #endif
 
-/* Decodes field i of the current line into exactly n bytes. */
-static int field_hex(const vec_reader *r, int i, uint8_t *out, size_t n)
-{
-    if (i >= r->nfields || hex_decode(out, n, r->fields[i]) != (long)n) {
-        CHECK(0, "%s:%lu: field %d is not %zu bytes of hex", r->path, r->lineno, i, n);
-        return 0;
-    }
-    return 1;
-}
-
 /* ---- internal access: the struct holds one ge_ext representative ------------- */
 
 static void rpt_from_ge(rpt *p, const ge_ext *h)
@@ -219,7 +209,7 @@ static void test_multiples(void)
 
     if (vec_open(&r, "ristretto255/multiples.txt") != 0) return;
     while (vec_next(&r) && n < 16) {
-        if (!field_hex(&r, 1, enc[n], 32)) continue;
+        if (!vec_field_exact(&r, 1, enc[n], 32)) continue;
         CHECK(r.nfields > 0 && atoi(r.fields[0]) == n, "multiples: line %lu index", r.lineno);
         n++;
     }
@@ -296,7 +286,7 @@ static void test_invalid_vectors(void)
     while (vec_next(&r)) {
         uint8_t e[32], out[32];
         rpt p;
-        if (r.nfields < 2 || !field_hex(&r, 1, e, 32)) continue;
+        if (r.nfields < 2 || !vec_field_exact(&r, 1, e, 32)) continue;
         n++;
         int k;
         for (k = 0; k < 5; k++)
@@ -344,7 +334,7 @@ static void test_from_uniform_vectors(void)
     while (vec_next(&r)) {
         uint8_t in[64], want[32], got[32];
         rpt p;
-        if (!field_hex(&r, 0, in, 64) || !field_hex(&r, 1, want, 32)) continue;
+        if (!vec_field_exact(&r, 0, in, 64) || !vec_field_exact(&r, 1, want, 32)) continue;
         n++;
         memset(got, 0xaa, 32);
         CHECK(vec25519_ristretto255_from_uniform_bytes(got, in) == 0, "from_uniform rc");
@@ -375,7 +365,7 @@ static void test_hash_to_group(void)
             if (r.nfields < 4) continue;
             dlen = hex_decode(dst, sizeof dst, r.fields[0]);
             mlen = hex_decode(msg, sizeof msg, r.fields[1]);
-            if (dlen <= 0 || mlen < 0 || !field_hex(&r, 2, blind, 32) || !field_hex(&r, 3, want, 32))
+            if (dlen <= 0 || mlen < 0 || !vec_field_exact(&r, 2, blind, 32) || !vec_field_exact(&r, 3, want, 32))
                 continue;
             n++;
             CHECK(vec25519_ristretto255_hash_to_group(h, msg, (size_t)mlen, dst, (size_t)dlen) == 0,

@@ -279,6 +279,24 @@ static void test_predicates(void)
 
 /* ---- ring operations -------------------------------------------------------- */
 
+/* op(out, a, b) == want, and in place on either side (3 checks). */
+static void check_binop(void (*op)(uint8_t *, const uint8_t *, const uint8_t *), const uint8_t a[32],
+                        const uint8_t b[32], const uint8_t want[32], const char *name)
+{
+    uint8_t out[32], t[32];
+    char what[48];
+    op(out, a, b);
+    CHECK_BYTES(out, want, 32, name);
+    memcpy(t, a, 32);
+    op(t, t, b);
+    snprintf(what, sizeof what, "%s out=a", name);
+    CHECK_BYTES(t, want, 32, what);
+    memcpy(t, b, 32);
+    op(t, a, t);
+    snprintf(what, sizeof what, "%s out=b", name);
+    CHECK_BYTES(t, want, 32, what);
+}
+
 static void test_ring(void)
 {
     uint8_t a[32], b[32], c[32], out[32], want[32], t[32];
@@ -299,28 +317,14 @@ static void test_ring(void)
         bn_add(&x, &ra, &rb);
         if (bn_cmp(&x, &ELL) >= 0) bn_sub(&x, &x, &ELL);
         from_bn(want, &x);
-        sc_add(out, a, b);
-        CHECK_BYTES(out, want, 32, "sc_add");
-        memcpy(t, a, 32);
-        sc_add(t, t, b);
-        CHECK_BYTES(t, want, 32, "sc_add out=a");
-        memcpy(t, b, 32);
-        sc_add(t, a, t);
-        CHECK_BYTES(t, want, 32, "sc_add out=b");
+        check_binop(sc_add, a, b, want, "sc_add");
 
         /* a - b */
         x = ra;
         if (bn_cmp(&x, &rb) < 0) bn_add(&x, &x, &ELL);
         bn_sub(&x, &x, &rb);
         from_bn(want, &x);
-        sc_sub(out, a, b);
-        CHECK_BYTES(out, want, 32, "sc_sub");
-        memcpy(t, a, 32);
-        sc_sub(t, t, b);
-        CHECK_BYTES(t, want, 32, "sc_sub out=a");
-        memcpy(t, b, 32);
-        sc_sub(t, a, t);
-        CHECK_BYTES(t, want, 32, "sc_sub out=b");
+        check_binop(sc_sub, a, b, want, "sc_sub");
 
         /* -a */
         bn_from_u64(&x, 0);
@@ -336,14 +340,7 @@ static void test_ring(void)
         bn_mul(&x, &xa, &xb);
         bn_mod(&x, &x, &ELL);
         from_bn(want, &x);
-        sc_mul(out, a, b);
-        CHECK_BYTES(out, want, 32, "sc_mul");
-        memcpy(t, a, 32);
-        sc_mul(t, t, b);
-        CHECK_BYTES(t, want, 32, "sc_mul out=a");
-        memcpy(t, b, 32);
-        sc_mul(t, a, t);
-        CHECK_BYTES(t, want, 32, "sc_mul out=b");
+        check_binop(sc_mul, a, b, want, "sc_mul");
 
         /* a·b + c */
         bn_mul(&x, &xa, &xb);

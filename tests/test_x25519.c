@@ -25,16 +25,6 @@
 
 static const uint8_t nine[32] = {9};
 
-/* Decodes field i of the current line into exactly n bytes; reports and returns 0 otherwise. */
-static int field_hex(const vec_reader *r, int i, uint8_t *out, size_t n)
-{
-    if (i >= r->nfields || hex_decode(out, n, r->fields[i]) != (long)n) {
-        CHECK(0, "%s:%lu: field %d is not %zu bytes of hex", r->path, r->lineno, i, n);
-        return 0;
-    }
-    return 1;
-}
-
 static void test_scalarmult_vectors(void)
 {
     vec_reader r;
@@ -42,7 +32,7 @@ static void test_scalarmult_vectors(void)
     if (vec_open(&r, "rfc7748/x25519_scalarmult.txt") != 0) return;
     while (vec_next(&r)) {
         uint8_t k[32], u[32], want[32], got[32];
-        if (!field_hex(&r, 0, k, 32) || !field_hex(&r, 1, u, 32) || !field_hex(&r, 2, want, 32))
+        if (!vec_field_exact(&r, 0, k, 32) || !vec_field_exact(&r, 1, u, 32) || !vec_field_exact(&r, 2, want, 32))
             continue;
         CHECK(vec25519_x25519(got, k, u) == 0, "scalarmult line %lu: rc", r.lineno);
         CHECK_BYTES(got, want, 32, "RFC 7748 §5.2 scalarmult");
@@ -59,8 +49,8 @@ static void test_dh_vector(void)
     if (vec_open(&r, "rfc7748/x25519_dh.txt") != 0) return;
     while (vec_next(&r)) {
         uint8_t a[32], A[32], b[32], B[32], K[32], got[32];
-        if (!field_hex(&r, 0, a, 32) || !field_hex(&r, 1, A, 32) || !field_hex(&r, 2, b, 32) ||
-            !field_hex(&r, 3, B, 32) || !field_hex(&r, 4, K, 32))
+        if (!vec_field_exact(&r, 0, a, 32) || !vec_field_exact(&r, 1, A, 32) || !vec_field_exact(&r, 2, b, 32) ||
+            !vec_field_exact(&r, 3, B, 32) || !vec_field_exact(&r, 4, K, 32))
             continue;
         CHECK(vec25519_x25519_base(got, a) == 0, "alice base rc");
         CHECK_BYTES(got, A, 32, "alice public (x25519_base)");
@@ -93,7 +83,7 @@ static void test_iterated(void)
     while (vec_next(&r)) {
         uint8_t want[32];
         unsigned long iters = strtoul(r.fields[0], NULL, 10);
-        if (!field_hex(&r, 1, want, 32)) continue;
+        if (!vec_field_exact(&r, 1, want, 32)) continue;
         if (iters > 1000 && !run_slow) {
             printf("iterated X25519: %lu iterations skipped (set VEC25519_SLOW=1 to run it)\n",
                    iters);
@@ -124,8 +114,8 @@ static void test_wycheproof(void)
     while (vec_next(&r)) {
         uint8_t priv[32], pub[32], want[32], got[32];
         const char *tc = r.fields[0], *result = r.nfields > 1 ? r.fields[1] : "";
-        if (!field_hex(&r, 3, priv, 32) || !field_hex(&r, 4, pub, 32) ||
-            !field_hex(&r, 5, want, 32))
+        if (!vec_field_exact(&r, 3, priv, 32) || !vec_field_exact(&r, 4, pub, 32) ||
+            !vec_field_exact(&r, 5, want, 32))
             continue;
         n++;
         if (strcmp(result, "valid") == 0)

@@ -11,11 +11,10 @@
  *     that bound (every limb maximal), and mixtures of zero and maximal
  *     limbs; the output bound each function promises (docs/avx2.md §4) is
  *     checked limb by limb; every function is also run in place (aliasing);
- *   - every point operation against the serial group (ge_ext_add, ge_ext_sub,
- *     ge_ext_dbl of src/backend/serial/ge.c), compared through encodings
- *     (ge_ext_tobytes), on random points, the identity and points of order
- *     2 and 4, and along long chains of vector operations (the bounds must
- *     hold step after step).
+ *   - every point operation against the serial group: the vector point tests
+ *     shared with the IFMA backend (tests/vector/vpoint_tests.c, through
+ *     vpoint.h), here with the table lookup and 2^n·p that AVX2 adds;
+ *   - the whole algorithms against the serial backend.
  *
  * `test_avx2 --bench` prints rdtsc cycle counts instead (docs/avx2.md §9).
  *
@@ -25,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define VEC25519_VECTOR_AVX2 1
 #include "backend/avx2/edwards_avx2.h"
 #include "backend/avx2/fe2625x4.h"
 #include "backend/backend.h"
@@ -33,6 +33,7 @@
 #include "backend/serial/ge.h"
 #include "internal/bounds.h"
 #include "test.h"
+#include "timer.h"
 
 #define N_FIELD 10000
 #define N_POINT 10000
@@ -570,332 +571,11 @@ static void test_mul_small(void)
     }
 }
 
-/* ---- points --------------------------------------------------------------------------------- */
+/* ---- points: the shared vector point tests ------------------------------------------------ */
 
-static void enc_serial(uint8_t s[32], const ge_ext *p)
-{
-    ge_ext_tobytes(s, p);
-}
-
-static void enc_vec(uint8_t s[32], const ge_avx2_ext *p)
-{
-    ge_ext q;
-    ge_avx2_to_ext(&q, p);
-    ge_ext_tobytes(s, &q);
-}
-
-static int is_reduced(const ge_avx2_ext *p)
-{
-    lanes_t l;
-    lanes_get(l, &p->xyzt);
-    for (int k = 0; k < 4; k++)
-        if (!within(l[k], FE2625X4_B_SQNEG)) return 0;
-    return 1;
-}
-
-static int cached_ok(const ge_avx2_cached *c)
-{
-    lanes_t l;
-    lanes_get(l, &c->c);
-    for (int k = 0; k < 4; k++)
-        if (!within_2p(l[k])) return 0;
-    return 1;
-}
-
-#define POOL 64
-static ge_ext pool[POOL];
-
-/* Random points: multiples of B, the identity, points of order 2 and 4, and sums with them. */
-static void make_pool(void)
-{
-    uint8_t s[32];
-    ge_ext t2, t4;
-    for (int i = 0; i < POOL; i++) {
-        test_rng_bytes(s, 32);
-        s[31] &= 127;
-        ge_scalarmult_base(&pool[i], s);
-    }
-    /* (0, -1): order 2; (sqrt(-1), 0): order 4 (-x² = 1 on the curve with y = 0) */
-    ge_ext_0(&t2);
-    fe_0(&t2.Y);
-    {
-        fe one;
-        fe_loose m;
-        fe_1(&one);
-        fe_neg(&m, &one);
-        fe_carry(&t2.Y, &m);
-    }
-    ge_ext_0(&t4);
-    t4.X = fe_const_sqrtm1;
-    fe_0(&t4.Y);
-    ge_ext_0(&pool[0]);
-    pool[1] = t2;
-    pool[2] = t4;
-    ge_ext_add(&pool[3], &pool[10], &t2);
-    ge_ext_add(&pool[4], &pool[11], &t4);
-}
-
-/* The next random point: a pool point plus a random walk step (so Z ≠ 1 and varies). */
-static void next_point(ge_ext *p)
-{
-    const ge_ext *a = &pool[test_rng_below(POOL)];
-    const ge_ext *b = &pool[test_rng_below(POOL)];
-    if (test_rng_below(4) == 0)
-        *p = *a;
-    else
-        ge_ext_add(p, a, b);
-}
-
-static void test_points(void)
-{
-    uint8_t want[32], got[32];
-    for (int n = 0; n < N_POINT; n++) {
-        ge_ext p, q, ref;
-        ge_avx2_ext vp, vq, vr;
-        ge_avx2_cached cq, cn;
-        next_point(&p);
-        next_point(&q);
-        ge_ext_to_avx2(&vp, &p);
-        ge_ext_to_avx2(&vq, &q);
-
-        /* conversions */
-        enc_serial(want, &p);
-        enc_vec(got, &vp);
-        CHECK_BYTES(got, want, 32, "to_avx2 / to_ext round trip");
-        CHECK(is_reduced(&vp), "to_avx2: reduced");
-
-        /* addition, and in place on either side */
-        ge_ext_add(&ref, &p, &q);
-        enc_serial(want, &ref);
-        ge_avx2_ext_add(&vr, &vp, &vq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add");
-        CHECK(is_reduced(&vr), "ext_add: reduced");
-        vr = vp;
-        ge_avx2_ext_add(&vr, &vr, &vq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add (r = p)");
-        vr = vq;
-        ge_avx2_ext_add(&vr, &vp, &vr);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add (r = q)");
-
-        /* re-addition */
-        ge_avx2_ext_to_cached(&cq, &vq);
-        CHECK(cached_ok(&cq), "to_cached: ≤ 2p");
-        ge_avx2_add_cached(&vr, &vp, &cq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "add_cached");
-        CHECK(is_reduced(&vr), "add_cached: reduced");
-        vr = vp;
-        ge_avx2_add_cached(&vr, &vr, &cq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "add_cached (r = p)");
-
-        /* cmov and cneg */
-        ge_avx2_cached_0(&cn);
-        ge_avx2_cached_cmov(&cn, &cq, ct_from_bit(1));
-        ge_avx2_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cmov(1)");
-        ge_avx2_cached_cneg(&cn, &cq, ct_from_bit(0));
-        ge_avx2_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(0)");
-
-        ge_ext_sub(&ref, &p, &q);
-        enc_serial(want, &ref);
-        ge_avx2_cached_cneg(&cn, &cq, ct_from_bit(1));
-        CHECK(cached_ok(&cn), "cached_cneg: ≤ 2p");
-        ge_avx2_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(1): p - q");
-        ge_avx2_cached_cneg(&cn, &cn, ct_from_bit(1)); /* in place, twice negated */
-        CHECK(cached_ok(&cn), "cached_cneg twice: ≤ 2p");
-        ge_avx2_cached_cneg(&cn, &cn, ct_from_bit(1)); /* - q again, from a lazily negated lane */
-        ge_avx2_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(1) three times: p - q");
-        ge_avx2_cached_0(&cn);
-        ge_avx2_cached_cmov(&cn, &cq, ct_from_bit(0));
-        ge_avx2_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        enc_serial(want, &p);
-        CHECK_BYTES(got, want, 32, "cached_cmov(0): p + identity");
-
-        /* doubling, and in place */
-        ge_ext_dbl(&ref, &p);
-        enc_serial(want, &ref);
-        ge_avx2_ext_dbl(&vr, &vp);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_dbl");
-        CHECK(is_reduced(&vr), "ext_dbl: reduced");
-        vr = vp;
-        ge_avx2_ext_dbl(&vr, &vr);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_dbl (r = p)");
-    }
-}
-
-static void test_identity(void)
-{
-    ge_ext id, p;
-    ge_avx2_ext vid, vp, vr;
-    ge_avx2_cached c0, c1;
-    uint8_t want[32], got[32];
-    lanes_t l0, l1;
-
-    ge_ext_0(&id);
-    ge_avx2_ext_0(&vid);
-    enc_serial(want, &id);
-    enc_vec(got, &vid);
-    CHECK_BYTES(got, want, 32, "ext_0");
-
-    /* cached_0 is the cached form of ext_0, lane by lane as values */
-    ge_avx2_cached_0(&c0);
-    ge_avx2_ext_to_cached(&c1, &vid);
-    lanes_get(l0, &c0.c);
-    lanes_get(l1, &c1.c);
-    for (int k = 0; k < 4; k++) {
-        uint8_t a[32], b[32];
-        canon(a, l0[k]);
-        canon(b, l1[k]);
-        CHECK(memcmp(a, b, 32) == 0, "cached_0: lane %c", "ABCD"[k]);
-    }
-
-    for (int n = 0; n < 100; n++) {
-        next_point(&p);
-        ge_ext_to_avx2(&vp, &p);
-        enc_serial(want, &p);
-        ge_avx2_add_cached(&vr, &vp, &c0);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "p + cached_0");
-        ge_avx2_ext_add(&vr, &vid, &vp);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_0 + p");
-    }
-}
-
-/*
- * Long chains: the vector point is never converted back between steps, so
- * every step takes the previous step's output bounds as input.
- */
-static void test_chains(void)
-{
-    uint8_t want[32], got[32];
-    for (int n = 0; n < 20; n++) {
-        ge_ext p, acc, table_s[8];
-        ge_avx2_ext vacc, vt;
-        ge_avx2_cached table_v[8];
-        next_point(&p);
-        acc = p;
-        ge_ext_to_avx2(&vacc, &p);
-        for (int j = 0; j < 8; j++) {
-            next_point(&table_s[j]);
-            ge_ext_to_avx2(&vt, &table_s[j]);
-            ge_avx2_ext_to_cached(&table_v[j], &vt);
-        }
-        for (int step = 0; step < 500; step++) {
-            uint64_t op = test_rng_below(5);
-            int j = (int)test_rng_below(8);
-            if (op < 2) {
-                ge_ext_dbl(&acc, &acc);
-                ge_avx2_ext_dbl(&vacc, &vacc);
-            } else if (op == 2) {
-                ge_ext_add(&acc, &acc, &table_s[j]);
-                ge_avx2_add_cached(&vacc, &vacc, &table_v[j]);
-            } else if (op == 3) {
-                ge_avx2_cached c;
-                ge_ext_sub(&acc, &acc, &table_s[j]);
-                ge_avx2_cached_cneg(&c, &table_v[j], ct_from_bit(1));
-                ge_avx2_add_cached(&vacc, &vacc, &c);
-            } else {
-                ge_ext_add(&acc, &acc, &table_s[j]);
-                ge_ext_to_avx2(&vt, &table_s[j]);
-                ge_avx2_ext_add(&vacc, &vacc, &vt);
-            }
-            if (step % 50 == 49) {
-                enc_serial(want, &acc);
-                enc_vec(got, &vacc);
-                CHECK_BYTES(got, want, 32, "chain");
-                CHECK(is_reduced(&vacc), "chain: reduced");
-            }
-        }
-    }
-}
-
-/*
- * The inline table lookup: for every digit b ∈ [-8, 8] and tables of
- * [j+1]Q, select gives [b]Q (checked through a re-addition against the
- * serial group), stays ≤ 2p, and b = 0 gives the cached identity.
- */
-static void test_select(void)
-{
-    uint8_t want[32], got[32];
-    for (int n = 0; n < 200; n++) {
-        ge_ext q, p, mult[9], ref;
-        ge_avx2_ext vq, vp, vr;
-        ge_avx2_cached table[8], t;
-        next_point(&q);
-        next_point(&p);
-        ge_ext_0(&mult[0]);
-        for (int j = 1; j <= 8; j++) ge_ext_add(&mult[j], &mult[j - 1], &q);
-        for (int j = 0; j < 8; j++) {
-            ge_ext_to_avx2(&vq, &mult[j + 1]);
-            ge_avx2_ext_to_cached(&table[j], &vq);
-        }
-        ge_ext_to_avx2(&vp, &p);
-        for (int b = -8; b <= 8; b++) {
-            ge_avx2_cached_select(&t, table, (int8_t)b);
-            CHECK(cached_ok(&t), "select(%d): ≤ 2p", b);
-            if (b >= 0)
-                ge_ext_add(&ref, &p, &mult[b]);
-            else
-                ge_ext_sub(&ref, &p, &mult[-b]);
-            enc_serial(want, &ref);
-            ge_avx2_add_cached(&vr, &vp, &t);
-            enc_vec(got, &vr);
-            CHECK_BYTES(got, want, 32, "select: p + [b]q");
-            if (b == 0) {
-                ge_avx2_cached c0;
-                ge_avx2_cached_0(&c0);
-                CHECK(memcmp(&c0, &t, sizeof t) == 0, "select(0) is cached_0");
-            }
-        }
-        /* in place: the output may be an entry of the table */
-        ge_avx2_cached_select(&table[3], table, -4);
-        ge_ext_sub(&ref, &p, &mult[4]);
-        enc_serial(want, &ref);
-        ge_avx2_add_cached(&vr, &vp, &table[3]);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "select into the table");
-    }
-}
-
-/* r = 2^n·p against n serial doublings, n = 0 … 9, and in place. */
-static void test_dbl_n(void)
-{
-    uint8_t want[32], got[32];
-    for (int iter = 0; iter < 100; iter++) {
-        ge_ext p, ref;
-        ge_avx2_ext vp, vr;
-        next_point(&p);
-        ge_ext_to_avx2(&vp, &p);
-        ref = p;
-        for (int n = 0; n < 10; n++) {
-            if (n > 0) ge_ext_dbl(&ref, &ref);
-            enc_serial(want, &ref);
-            ge_avx2_ext_dbl_n(&vr, &vp, n);
-            enc_vec(got, &vr);
-            CHECK_BYTES(got, want, 32, "dbl_n");
-            CHECK(is_reduced(&vr), "dbl_n: reduced");
-            vr = vp;
-            ge_avx2_ext_dbl_n(&vr, &vr, n);
-            enc_vec(got, &vr);
-            CHECK_BYTES(got, want, 32, "dbl_n (r = p)");
-        }
-    }
-}
+/* Every point operation's output bound. */
+#define VPT_B_POINT FE2625X4_B_SQNEG
+#include "../vector/vpoint_tests.c"
 
 /* A random scalar of one of a few shapes: uniform, all ones, digits ±8, sparse, zero. */
 static void rand_scalar(uint8_t s[32], int top_bit)
@@ -960,44 +640,6 @@ static void test_algorithms(void)
 
 /* ---- cycle counts (--bench) ------------------------------------------------------------------- */
 
-static uint64_t rdtsc(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
-    return (uint64_t)hi << 32 | lo;
-}
-
-#define BENCH_ITERS 10000
-#define BENCH_RUNS 31
-
-/* Minimum over runs of the cycles per iteration of body. */
-#define BENCH(name, body)                                                                \
-    do {                                                                                 \
-        uint64_t best = UINT64_MAX;                                                      \
-        for (int run = 0; run < BENCH_RUNS; run++) {                                     \
-            uint64_t t0 = rdtsc();                                                       \
-            for (int it = 0; it < BENCH_ITERS; it++) {                                   \
-                body;                                                                    \
-            }                                                                            \
-            uint64_t dt = (rdtsc() - t0) / BENCH_ITERS;                                  \
-            if (dt < best) best = dt;                                                    \
-        }                                                                                \
-        printf("  %-40s %6llu cycles\n", name, (unsigned long long)best);                \
-    } while (0)
-
-/* The minimum over single calls, for the whole algorithms (tens of microseconds each). */
-#define BENCH_CALL(name, body)                                                           \
-    do {                                                                                 \
-        uint64_t best = UINT64_MAX;                                                      \
-        for (int run = 0; run < 2000; run++) {                                           \
-            uint64_t t0 = rdtsc();                                                       \
-            body;                                                                        \
-            uint64_t dt = rdtsc() - t0;                                                  \
-            if (dt < best) best = dt;                                                    \
-        }                                                                                \
-        printf("  %-40s %6llu cycles\n", name, (unsigned long long)best);                \
-    } while (0)
-
 static void bench(void)
 {
     lanes_t la, lb;
@@ -1005,14 +647,11 @@ static void bench(void)
     fe2625 s[4], t[4];
     fe51 u[4], v[4];
     ge_ext p, q;
-    ge_cached qc;
-    ge_compl cc;
     ge_avx2_ext vp;
-    ge_avx2_cached vq;
     uint8_t buf[32];
 
     printf("rdtsc reference cycles per operation (min of %d runs of %d), serial fe = %s\n",
-           BENCH_RUNS, BENCH_ITERS, FE_BACKEND_NAME);
+           TIMER_RUNS, TIMER_ITERS, FE_BACKEND_NAME);
     rand_lanes(la, 0.0);
     rand_lanes(lb, 0.0);
     lanes_set(&x, la);
@@ -1025,46 +664,20 @@ static void bench(void)
         fe2625_tobytes(buf, &t[k]);
         fe51_frombytes(&v[k], buf);
     }
-    BENCH("fe2625x4_mul (4 products)", fe2625x4_mul(&x, &x, &y));
-    BENCH("4 x fe2625_mul", for (int k = 0; k < 4; k++) fe2625_mul(&s[k], &s[k], &t[k]));
-    BENCH("4 x fe51_mul", for (int k = 0; k < 4; k++) fe51_mul(&u[k], &u[k], &v[k]));
-    BENCH("fe2625x4_sq (4 squares)", fe2625x4_sq(&x, &x));
-    BENCH("4 x fe2625_sq", for (int k = 0; k < 4; k++) fe2625_sq(&s[k], &s[k]));
-    BENCH("4 x fe51_sq", for (int k = 0; k < 4; k++) fe51_sq(&u[k], &u[k]));
-    BENCH("fe2625x4_mul_small", fe2625x4_mul_small(&x, &x, 121666, 121666, 243332, 243330));
-    BENCH("fe2625x4_reduce", fe2625x4_reduce(&x, &x));
+    TIMER_MIN_PER_ITER("fe2625x4_mul (4 products)", fe2625x4_mul(&x, &x, &y));
+    TIMER_MIN_PER_ITER("4 x fe2625_mul",
+                       for (int k = 0; k < 4; k++) fe2625_mul(&s[k], &s[k], &t[k]));
+    TIMER_MIN_PER_ITER("4 x fe51_mul", for (int k = 0; k < 4; k++) fe51_mul(&u[k], &u[k], &v[k]));
+    TIMER_MIN_PER_ITER("fe2625x4_sq (4 squares)", fe2625x4_sq(&x, &x));
+    TIMER_MIN_PER_ITER("4 x fe2625_sq", for (int k = 0; k < 4; k++) fe2625_sq(&s[k], &s[k]));
+    TIMER_MIN_PER_ITER("4 x fe51_sq", for (int k = 0; k < 4; k++) fe51_sq(&u[k], &u[k]));
+    TIMER_MIN_PER_ITER("fe2625x4_mul_small",
+                       fe2625x4_mul_small(&x, &x, 121666, 121666, 243332, 243330));
+    TIMER_MIN_PER_ITER("fe2625x4_reduce", fe2625x4_reduce(&x, &x));
 
     next_point(&p);
     next_point(&q);
-    ge_ext_to_cached(&qc, &q);
-    ge_ext_to_avx2(&vp, &p);
-    {
-        ge_avx2_ext vtmp;
-        ge_ext_to_avx2(&vtmp, &q);
-        ge_avx2_ext_to_cached(&vq, &vtmp);
-    }
-    BENCH("ge_avx2_ext_dbl", ge_avx2_ext_dbl(&vp, &vp));
-    BENCH("serial ge_ext_dbl (P3 -> P3)", ge_ext_dbl(&p, &p));
-    {
-        ge_proj pp;
-        ge_ext_to_proj(&pp, &p);
-        BENCH("serial ge_proj_dbl + compl_to_proj (P2)", {
-            ge_proj_dbl(&cc, &pp);
-            ge_compl_to_proj(&pp, &cc);
-        });
-        ge_compl_to_ext(&p, &cc);
-    }
-    BENCH("ge_avx2_add_cached (readd)", ge_avx2_add_cached(&vp, &vp, &vq));
-    BENCH("serial ge_add_cached + compl_to_ext", {
-        ge_add_cached(&cc, &p, &qc);
-        ge_compl_to_ext(&p, &cc);
-    });
-    {
-        ge_avx2_ext vq2;
-        ge_ext_to_avx2(&vq2, &q);
-        BENCH("ge_avx2_ext_add", ge_avx2_ext_add(&vp, &vp, &vq2));
-    }
-    BENCH("serial ge_ext_add", ge_ext_add(&p, &p, &q));
+    bench_points(&vp, &p, &q);
     {
         uint8_t sa[32], sb[32];
         ge_ext r;
@@ -1075,8 +688,8 @@ static void bench(void)
             ge_ext_to_avx2(&vt, &r);
             ge_avx2_ext_to_cached(&table[j], &vt);
         }
-        BENCH("ge_avx2_ext_dbl_n, n = 4", ge_avx2_ext_dbl_n(&vp, &vp, 4));
-        BENCH("ge_avx2_cached_select", {
+        TIMER_MIN_PER_ITER("ge_avx2_ext_dbl_n, n = 4", ge_avx2_ext_dbl_n(&vp, &vp, 4));
+        TIMER_MIN_PER_ITER("ge_avx2_cached_select", {
             ge_avx2_cached_select(&sel, table, (int8_t)(buf[0] % 17 - 8));
             buf[0] ^= (uint8_t)_mm256_extract_epi32(sel.c.v[0], 0);
         });
@@ -1084,14 +697,14 @@ static void bench(void)
         test_rng_bytes(sb, 32);
         sa[31] &= 127;
         printf("whole algorithms, avx2 backend vs serial backend (min of single calls):\n");
-        BENCH_CALL("avx2 scalarmult (ct)", avx2_backend.scalarmult(&r, sa, &q));
-        BENCH_CALL("serial scalarmult (ct)", serial_backend.scalarmult(&r, sa, &q));
-        BENCH_CALL("avx2 scalarmult_base (ct)", avx2_backend.scalarmult_base(&r, sa));
-        BENCH_CALL("serial scalarmult_base (ct)", serial_backend.scalarmult_base(&r, sa));
-        BENCH_CALL("avx2 double-base (vt)",
-                   avx2_backend.double_scalarmult_vartime(&r, sa, &q, sb));
-        BENCH_CALL("serial double-base (vt)",
-                   serial_backend.double_scalarmult_vartime(&r, sa, &q, sb));
+        TIMER_MIN_CALL("avx2 scalarmult (ct)", avx2_backend.scalarmult(&r, sa, &q));
+        TIMER_MIN_CALL("serial scalarmult (ct)", serial_backend.scalarmult(&r, sa, &q));
+        TIMER_MIN_CALL("avx2 scalarmult_base (ct)", avx2_backend.scalarmult_base(&r, sa));
+        TIMER_MIN_CALL("serial scalarmult_base (ct)", serial_backend.scalarmult_base(&r, sa));
+        TIMER_MIN_CALL("avx2 double-base (vt)",
+                       avx2_backend.double_scalarmult_vartime(&r, sa, &q, sb));
+        TIMER_MIN_CALL("serial double-base (vt)",
+                       serial_backend.double_scalarmult_vartime(&r, sa, &q, sb));
         buf[1] ^= (uint8_t)r.X.v[0];
     }
     /* keep the results alive */
@@ -1104,10 +717,7 @@ int main(int argc, char **argv)
 {
     if (!__builtin_cpu_supports("avx2")) test_skip("the CPU has no AVX2");
     make_pool();
-    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
-        bench();
-        return 0;
-    }
+    timer_bench_mode(argc, argv, bench);
     test_pack_unpack();
     test_blend();
     test_shuffle();
@@ -1119,11 +729,7 @@ int main(int argc, char **argv)
     test_mul();
     test_sq();
     test_mul_small();
-    test_identity();
-    test_points();
-    test_chains();
-    test_select();
-    test_dbl_n();
+    test_vpoints();
     test_algorithms();
     return test_done();
 }

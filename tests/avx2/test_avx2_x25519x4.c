@@ -179,16 +179,6 @@ static void test_edges(void)
     }
 }
 
-/* Decodes field i of the current line into exactly n bytes; reports and returns 0 otherwise. */
-static int field_hex(const vec_reader *r, int i, uint8_t *out, size_t n)
-{
-    if (i >= r->nfields || hex_decode(out, n, r->fields[i]) != (long)n) {
-        CHECK(0, "%s:%lu: field %d is not %zu bytes of hex", r->path, r->lineno, i, n);
-        return 0;
-    }
-    return 1;
-}
-
 /* Flushes a batch of up to four known-answer cases (the unused lanes random). */
 static void kat_flush(uint8_t s[4][32], uint8_t u[4][32], uint8_t want[4][32], int *fill,
                       const char *what)
@@ -218,8 +208,8 @@ static void kat_file(const char *rel, int fs, int fu, int fw, unsigned long expe
 
     if (vec_open(&r, rel) != 0) return;
     while (vec_next(&r)) {
-        if (!field_hex(&r, fs, s[fill], 32) || !field_hex(&r, fu, u[fill], 32) ||
-            !field_hex(&r, fw, want[fill], 32))
+        if (!vec_field_exact(&r, fs, s[fill], 32) || !vec_field_exact(&r, fu, u[fill], 32) ||
+            !vec_field_exact(&r, fw, want[fill], 32))
             continue;
         n++;
         if (++fill == 4) kat_flush(s, u, want, &fill, rel);
@@ -248,8 +238,8 @@ static void test_iterated(void)
     if (vec_open(&r, "rfc7748/x25519_iterated.txt") != 0) return;
     while (vec_next(&r)) {
         if (r.nfields < 2) continue;
-        if (strcmp(r.fields[0], "1") == 0) have1 = field_hex(&r, 1, w1, 32);
-        if (strcmp(r.fields[0], "1000") == 0) have1000 = field_hex(&r, 1, w1000, 32);
+        if (strcmp(r.fields[0], "1") == 0) have1 = vec_field_exact(&r, 1, w1, 32);
+        if (strcmp(r.fields[0], "1000") == 0) have1000 = vec_field_exact(&r, 1, w1000, 32);
     }
     vec_close(&r);
     CHECK(have1 && have1000, "iterated vectors for 1 and 1000 missing");

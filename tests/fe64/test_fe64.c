@@ -39,6 +39,7 @@
 #include "field/fe.h"
 #include "internal/cpu.h"
 #include "test.h"
+#include "timer.h"
 #include "vec25519/x25519.h"
 #include "backend/x86_64/ladder_fe64.h"
 #include "montgomery/ladder.h"
@@ -549,16 +550,6 @@ static void ref_x25519(uint8_t out[32], const uint8_t scalar[32], const uint8_t 
     fe_tobytes(out, &x2);
 }
 
-/* Decodes field i of the current line into exactly n bytes; reports and returns 0 otherwise. */
-static int field_hex(const vec_reader *r, int i, uint8_t *out, size_t n)
-{
-    if (i >= r->nfields || hex_decode(out, n, r->fields[i]) != (long)n) {
-        CHECK(0, "%s:%lu: field %d is not %zu bytes of hex", r->path, r->lineno, i, n);
-        return 0;
-    }
-    return 1;
-}
-
 static void test_ladder_random(void)
 {
     static const uint8_t zero[32] = {0};
@@ -623,7 +614,7 @@ static void test_ladder_rfc7748(void)
     if (vec_open(&r, "rfc7748/x25519_scalarmult.txt") == 0) {
         while (vec_next(&r)) {
             uint8_t k[32], u[32], want[32], got[32];
-            if (!field_hex(&r, 0, k, 32) || !field_hex(&r, 1, u, 32) || !field_hex(&r, 2, want, 32))
+            if (!vec_field_exact(&r, 0, k, 32) || !vec_field_exact(&r, 1, u, 32) || !vec_field_exact(&r, 2, want, 32))
                 continue;
             x25519_ladder_fe64(got, k, u);
             CHECK_BYTES(got, want, 32, "RFC 7748 §5.2 scalarmult");
@@ -637,8 +628,8 @@ static void test_ladder_rfc7748(void)
     if (vec_open(&r, "rfc7748/x25519_dh.txt") == 0) {
         while (vec_next(&r)) {
             uint8_t a[32], A[32], b[32], B[32], K[32], got[32];
-            if (!field_hex(&r, 0, a, 32) || !field_hex(&r, 1, A, 32) || !field_hex(&r, 2, b, 32) ||
-                !field_hex(&r, 3, B, 32) || !field_hex(&r, 4, K, 32))
+            if (!vec_field_exact(&r, 0, a, 32) || !vec_field_exact(&r, 1, A, 32) || !vec_field_exact(&r, 2, b, 32) ||
+                !vec_field_exact(&r, 3, B, 32) || !vec_field_exact(&r, 4, K, 32))
                 continue;
             x25519_ladder_fe64(got, a, nine);
             CHECK_BYTES(got, A, 32, "RFC 7748 §6.1 alice public");
@@ -663,7 +654,7 @@ static void test_ladder_rfc7748(void)
         while (vec_next(&r)) {
             uint8_t want[32];
             unsigned long iters = strtoul(r.fields[0], NULL, 10);
-            if (!field_hex(&r, 1, want, 32)) continue;
+            if (!vec_field_exact(&r, 1, want, 32)) continue;
             if (iters > 1000 && !run_slow) {
                 printf("ladder_fe64 iterated: %lu iterations skipped (VEC25519_SLOW=1 runs them)\n",
                        iters);
@@ -690,7 +681,7 @@ static void test_ladder_wycheproof(void)
     if (vec_open(&r, "wycheproof/x25519_test.txt") != 0) return;
     while (vec_next(&r)) {
         uint8_t priv[32], pub[32], want[32], got[32];
-        if (!field_hex(&r, 3, priv, 32) || !field_hex(&r, 4, pub, 32) || !field_hex(&r, 5, want, 32))
+        if (!vec_field_exact(&r, 3, priv, 32) || !vec_field_exact(&r, 4, pub, 32) || !vec_field_exact(&r, 5, want, 32))
             continue;
         memset(got, 0xa5, 32);
         x25519_ladder_fe64(got, priv, pub);
@@ -704,59 +695,12 @@ static void test_ladder_wycheproof(void)
 
 /* ---- benchmark (--bench) ---------------------------------------------------- */
 
-/*
- * Each group of functions is timed interleaved: run r times every function of
- * the group once, in turn, so that a change of machine load (2 cores shared)
- * hits them all alike. A sample is one call between lfence;rdtsc;lfence and
- * rdtscp;lfence; we report the median of BENCH_RUNS samples minus the median
- * of an empty function. TSC cycles tick at the nominal frequency.
- */
-static inline uint64_t tsc_start(void)
-{
-    uint32_t lo, hi;
-    __asm__ __volatile__("lfence\n\trdtsc\n\tlfence" : "=a"(lo), "=d"(hi) : : "memory");
-    return ((uint64_t)hi << 32) | lo;
-}
-
-static inline uint64_t tsc_stop(void)
-{
-    uint32_t lo, hi, aux;
-    __asm__ __volatile__("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
-    return ((uint64_t)hi << 32) | lo;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
+/* Each group of functions is timed interleaved (timer_medians, the shared
+ * timer of tests/support/timer.h): the median of BENCH_RUNS samples minus the
+ * median of an empty function. TSC cycles tick at the nominal frequency. */
 #define BENCH_RUNS 2001
-#define BENCH_MAX 10
+#define BENCH_MAX TIMER_MAX_FNS
 
-typedef void (*bench_fn)(void);
-static uint64_t samples[BENCH_MAX][BENCH_RUNS];
-static uint64_t bench_overhead;
-
-/* med[i] = median cycles of fns[i] (interleaved, overhead subtracted). */
-static void bench_group(const bench_fn *fns, int n, uint64_t *med)
-{
-    for (int w = 0; w < 20; w++)
-        for (int f = 0; f < n; f++) fns[f]();
-    for (int r = 0; r < BENCH_RUNS; r++)
-        for (int f = 0; f < n; f++) {
-            uint64_t t0 = tsc_start();
-            fns[f]();
-            samples[f][r] = tsc_stop() - t0;
-        }
-    for (int f = 0; f < n; f++) {
-        qsort(samples[f], BENCH_RUNS, sizeof samples[f][0], cmp_u64);
-        uint64_t m = samples[f][BENCH_RUNS / 2];
-        med[f] = m > bench_overhead ? m - bench_overhead : 0;
-    }
-}
-
-static void bench_empty(void) {}
 
 static uint8_t b_scalar[32], b_point[32], b_out[32];
 static fe64 b_x[8], b_y[8];
@@ -856,14 +800,18 @@ static void b_fe64_invert(void) { fe64_invert(&b_x[0], &b_x[0]); }
  * was last written by the same form, so store forwarding never fails here;
  * in the ladder it does for the vector forms (docs/x25519.md §5).
  */
-/* 1. scalar masks in general-purpose registers: the library's fe64_cswap */
-static void b_cswap_lib(void)
-{
-    for (int i = 0; i < CHAIN; i++) {
-        fe64_cswap(&b_x[0], &b_y[0], b_mask);
-        fe64_cswap(&b_x[1], &b_y[1], b_mask);
+/* b_cswap_<name>: CHAIN rounds of two swaps with fn. */
+#define B_CSWAP(name, fn, attr)                                                          \
+    attr static void b_cswap_##name(void)                                                \
+    {                                                                                    \
+        for (int i = 0; i < CHAIN; i++) {                                                \
+            fn(&b_x[0], &b_y[0], b_mask);                                                \
+            fn(&b_x[1], &b_y[1], b_mask);                                                \
+        }                                                                                \
     }
-}
+
+/* 1. scalar masks in general-purpose registers: the library's fe64_cswap */
+B_CSWAP(lib, fe64_cswap, )
 
 /* 2. the same masks in C (the compiler may vectorise the loop) */
 static void cswap_c(fe64 *f, fe64 *g, ct_mask m)
@@ -874,13 +822,7 @@ static void cswap_c(fe64 *f, fe64 *g, ct_mask m)
         g->v[i] ^= t;
     }
 }
-static void b_cswap_c(void)
-{
-    for (int i = 0; i < CHAIN; i++) {
-        cswap_c(&b_x[0], &b_y[0], b_mask);
-        cswap_c(&b_x[1], &b_y[1], b_mask);
-    }
-}
+B_CSWAP(c, cswap_c, )
 
 /* 3. CMOV on the flags of TEST mask, mask (the old Go amd64 form) */
 static void cswap_cmov(fe64 *f, fe64 *g, ct_mask m)
@@ -898,13 +840,7 @@ static void cswap_cmov(fe64 *f, fe64 *g, ct_mask m)
         g->v[i] = b;
     }
 }
-static void b_cswap_cmov(void)
-{
-    for (int i = 0; i < CHAIN; i++) {
-        cswap_cmov(&b_x[0], &b_y[0], b_mask);
-        cswap_cmov(&b_x[1], &b_y[1], b_mask);
-    }
-}
+B_CSWAP(cmov, cswap_cmov, )
 
 /* 4. SSE2 masks (the new Go amd64 form): 16-byte vectors (GNU C vector extension) */
 typedef uint64_t u64x2 __attribute__((vector_size(16)));
@@ -922,13 +858,7 @@ static void cswap_sse2(fe64 *f, fe64 *g, ct_mask m)
         memcpy(g->v + i, &b, 16);
     }
 }
-static void b_cswap_sse2(void)
-{
-    for (int i = 0; i < CHAIN; i++) {
-        cswap_sse2(&b_x[0], &b_y[0], b_mask);
-        cswap_sse2(&b_x[1], &b_y[1], b_mask);
-    }
-}
+B_CSWAP(sse2, cswap_sse2, )
 
 /* 5. AVX2 masks: one 32-byte vector per element (run only if the CPU has AVX2) */
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
@@ -943,23 +873,13 @@ __attribute__((target("avx2"))) static void cswap_avx2(fe64 *f, fe64 *g, ct_mask
     memcpy(f->v, &a, 32);
     memcpy(g->v, &b, 32);
 }
-__attribute__((target("avx2"))) static void b_cswap_avx2(void)
-{
-    for (int i = 0; i < CHAIN; i++) {
-        cswap_avx2(&b_x[0], &b_y[0], b_mask);
-        cswap_avx2(&b_x[1], &b_y[1], b_mask);
-    }
-}
+B_CSWAP(avx2, cswap_avx2, __attribute__((target("avx2"))))
 
 static void bench(void)
 {
-    const bench_fn empty[1] = {bench_empty};
     uint64_t med[BENCH_MAX];
     uint8_t r[32];
 
-    bench_overhead = 0;
-    bench_group(empty, 1, med);
-    bench_overhead = med[0];
     test_rng_bytes(b_scalar, 32);
     test_rng_bytes(b_point, 32);
     for (int j = 0; j < 8; j++) {
@@ -971,10 +891,10 @@ static void bench(void)
         if (j == 0) ser_from_raw(&b_sy, r);
     }
     printf("rdtsc, median of %d interleaved samples (TSC cycles; empty sample = %llu, "
-           "subtracted)\n", BENCH_RUNS, (unsigned long long)bench_overhead);
+           "subtracted)\n", BENCH_RUNS, (unsigned long long)timer_overhead());
 
     /* X25519 */
-    bench_fn xf[BENCH_MAX];
+    timer_fn xf[BENCH_MAX];
     const char *xn[BENCH_MAX];
     int nx = 0;
     xf[nx] = b_ladder_fe64, xn[nx++] = "x25519_ladder_fe64 (this)";
@@ -992,7 +912,7 @@ static void bench(void)
         xf[nx] = b_openssl_full, xn[nx++] = "OpenSSL CTX_new + derive_init + set_peer + derive";
     }
 #endif
-    bench_group(xf, nx, med);
+    timer_medians(xf, nx, BENCH_RUNS, med);
     printf("X25519, one call (random scalar and u):\n");
     for (int f = 0; f < nx; f++)
         printf("  %-52s %8llu  (%.2f × this)\n", xn[f], (unsigned long long)med[f],
@@ -1009,9 +929,9 @@ static void bench(void)
     printf("\n");
 
     /* field */
-    const bench_fn ff[] = {b_fe64_mul, b_fe64_mul8, b_fe64_sq, b_fe64_sq8, b_fe_mul,
+    const timer_fn ff[] = {b_fe64_mul, b_fe64_mul8, b_fe64_sq, b_fe64_sq8, b_fe_mul,
                            b_fe_mul8,  b_fe_sq,     b_fe_sq8};
-    bench_group(ff, 8, med);
+    timer_medians(ff, 8, BENCH_RUNS, med);
     printf("field, cycles per call, latency (chain of %d dependent calls) / throughput "
            "(8 independent):\n", CHAIN);
     printf("  fe64_mul %5.1f / %5.1f   fe64_sq %5.1f / %5.1f\n", med[0] / (double)CHAIN,
@@ -1019,19 +939,19 @@ static void bench(void)
     printf("  fe_mul   %5.1f / %5.1f   fe_sq   %5.1f / %5.1f   (%s)\n", med[4] / (double)CHAIN,
            med[5] / (double)CHAIN, med[6] / (double)CHAIN, med[7] / (double)CHAIN,
            FE_BACKEND_NAME);
-    const bench_fn fa[] = {b_fe64_add, b_fe64_sub, b_fe64_a24, b_fe64_a24_add, b_fe64_invert};
-    bench_group(fa, 5, med);
+    const timer_fn fa[] = {b_fe64_add, b_fe64_sub, b_fe64_a24, b_fe64_a24_add, b_fe64_invert};
+    timer_medians(fa, 5, BENCH_RUNS, med);
     printf("  fe64_add %5.1f   fe64_sub %5.1f   fe64_mul_a24 %5.1f   fe64_mul_a24_add %5.1f   "
            "fe64_invert %llu\n", med[0] / (double)CHAIN, med[1] / (double)CHAIN,
            med[2] / (double)CHAIN, med[3] / (double)CHAIN, (unsigned long long)med[4]);
 
     /* cswap forms */
-    bench_fn cf[] = {b_cswap_lib, b_cswap_c, b_cswap_cmov, b_cswap_sse2, b_cswap_avx2};
+    timer_fn cf[] = {b_cswap_lib, b_cswap_c, b_cswap_cmov, b_cswap_sse2, b_cswap_avx2};
     int nc = cpu_features().avx2 ? 5 : 4;
     printf("cswap of the two ladder points (2 × 64 bytes) in isolation, cycles per swap:\n");
     for (int bit = 0; bit <= 1; bit++) {
         b_mask = ct_from_bit((uint64_t)bit);
-        bench_group(cf, nc, med);
+        timer_medians(cf, nc, BENCH_RUNS, med);
         printf("  mask %d: GPR masks (asm) %5.2f   C masks %5.2f   CMOV %5.2f   SSE2 masks %5.2f", bit,
                med[0] / (double)CHAIN, med[1] / (double)CHAIN, med[2] / (double)CHAIN,
                med[3] / (double)CHAIN);
@@ -1051,10 +971,7 @@ int main(int argc, char **argv)
     if (!cpu_features().bmi2_adx) test_skip("this CPU has no BMI2/ADX");
     bn_p25519(&P);
     make_edges();
-    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
-        bench();
-        return 0;
-    }
+    timer_bench_mode(argc, argv, bench);
     test_field_edges();
     test_field_second_fold();
     test_field_random();

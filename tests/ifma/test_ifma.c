@@ -12,11 +12,9 @@
  *     for the carry pass), and mixtures of zero and maximal limbs; the output
  *     bound each function promises (docs/ifma.md §4) is checked limb by limb;
  *     every function is also run in place (aliasing);
- *   - every point operation against the serial group (ge_ext_add, ge_ext_sub,
- *     ge_ext_dbl of src/backend/serial/ge.c), compared through encodings, on
- *     random points, the identity and points of order 2 and 4, and along
- *     long chains of vector operations (the bounds must hold step after
- *     step);
+ *   - every point operation against the serial group: the vector point tests
+ *     shared with the AVX2 backend (tests/vector/vpoint_tests.c, through
+ *     vpoint.h), here also on points whose limbs are at the bound;
  *   - the backend's scalar multiplications against the serial backend.
  *
  * `test_ifma --bench` prints rdtsc cycle counts instead (docs/ifma.md §9).
@@ -28,14 +26,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define VEC25519_VECTOR_IFMA 1
 #include "backend/backend.h"
 #include "backend/ifma/edwards_ifma.h"
 #include "backend/ifma/fe52x4.h"
 #include "backend/serial/fe51.h"
 #include "backend/serial/ge.h"
 #include "internal/bounds.h"
-#include "internal/cpu.h"
 #include "test.h"
+#include "timer.h"
 
 #define N_FIELD 10000
 #define N_POINT 10000
@@ -495,171 +494,11 @@ static void test_mul_small(void)
     }
 }
 
-/* ---- points --------------------------------------------------------------------------------- */
+/* ---- points: the shared vector point tests ------------------------------------------------ */
 
-static void enc_serial(uint8_t s[32], const ge_ext *p)
-{
-    ge_ext_tobytes(s, p);
-}
-
-static void enc_vec(uint8_t s[32], const ge_ifma_ext *p)
-{
-    ge_ext q;
-    ge_ifma_to_ext(&q, p);
-    ge_ext_tobytes(s, &q);
-}
-
-static int point_ok(const ge_ifma_ext *p)
-{
-    lanes_t l;
-    lanes_get(l, &p->xyzt);
-    for (int k = 0; k < 4; k++)
-        if (!within(l[k], FE52X4_B_PRODUCT)) return 0;
-    return 1;
-}
-
-static int cached_ok(const ge_ifma_cached *c)
-{
-    lanes_t l;
-    lanes_get(l, &c->c);
-    for (int k = 0; k < 4; k++)
-        if (!within_2p(l[k])) return 0;
-    return 1;
-}
-
-#define POOL 64
-static ge_ext pool[POOL];
-
-/* Random points: multiples of B, the identity, points of order 2 and 4, and sums with them. */
-static void make_pool(void)
-{
-    uint8_t s[32];
-    ge_ext t2, t4;
-    for (int i = 0; i < POOL; i++) {
-        test_rng_bytes(s, 32);
-        s[31] &= 127;
-        ge_scalarmult_base(&pool[i], s);
-    }
-    /* (0, -1): order 2; (sqrt(-1), 0): order 4 */
-    ge_ext_0(&t2);
-    {
-        fe one;
-        fe_loose m;
-        fe_1(&one);
-        fe_neg(&m, &one);
-        fe_carry(&t2.Y, &m);
-    }
-    ge_ext_0(&t4);
-    t4.X = fe_const_sqrtm1;
-    fe_0(&t4.Y);
-    ge_ext_0(&pool[0]);
-    pool[1] = t2;
-    pool[2] = t4;
-    ge_ext_add(&pool[3], &pool[10], &t2);
-    ge_ext_add(&pool[4], &pool[11], &t4);
-}
-
-/* The next random point: a pool point plus a random walk step (so Z ≠ 1 and varies). */
-static void next_point(ge_ext *p)
-{
-    const ge_ext *a = &pool[test_rng_below(POOL)];
-    const ge_ext *b = &pool[test_rng_below(POOL)];
-    if (test_rng_below(4) == 0)
-        *p = *a;
-    else
-        ge_ext_add(p, a, b);
-}
-
-static void test_points(void)
-{
-    uint8_t want[32], got[32];
-    for (int n = 0; n < N_POINT; n++) {
-        ge_ext p, q, ref;
-        ge_ifma_ext vp, vq, vr;
-        ge_ifma_cached cq, cn;
-        next_point(&p);
-        next_point(&q);
-        ge_ext_to_ifma(&vp, &p);
-        ge_ext_to_ifma(&vq, &q);
-
-        /* conversions */
-        enc_serial(want, &p);
-        enc_vec(got, &vp);
-        CHECK_BYTES(got, want, 32, "to_ifma / to_ext round trip");
-        CHECK(point_ok(&vp), "to_ifma: bound");
-
-        /* addition, and in place on either side */
-        ge_ext_add(&ref, &p, &q);
-        enc_serial(want, &ref);
-        ge_ifma_ext_add(&vr, &vp, &vq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add");
-        CHECK(point_ok(&vr), "ext_add: bound");
-        vr = vp;
-        ge_ifma_ext_add(&vr, &vr, &vq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add (r = p)");
-        vr = vq;
-        ge_ifma_ext_add(&vr, &vp, &vr);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add (r = q)");
-
-        /* re-addition */
-        ge_ifma_ext_to_cached(&cq, &vq);
-        CHECK(cached_ok(&cq), "to_cached: ≤ 2p");
-        ge_ifma_add_cached(&vr, &vp, &cq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "add_cached");
-        CHECK(point_ok(&vr), "add_cached: bound");
-        vr = vp;
-        ge_ifma_add_cached(&vr, &vr, &cq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "add_cached (r = p)");
-
-        /* cmov and cneg */
-        ge_ifma_cached_0(&cn);
-        ge_ifma_cached_cmov(&cn, &cq, ct_from_bit(1));
-        ge_ifma_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cmov(1)");
-        ge_ifma_cached_cneg(&cn, &cq, ct_from_bit(0));
-        ge_ifma_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(0)");
-
-        ge_ext_sub(&ref, &p, &q);
-        enc_serial(want, &ref);
-        ge_ifma_cached_cneg(&cn, &cq, ct_from_bit(1));
-        CHECK(cached_ok(&cn), "cached_cneg: ≤ 2p");
-        ge_ifma_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(1): p - q");
-        ge_ifma_cached_cneg(&cn, &cn, ct_from_bit(1)); /* in place, twice negated */
-        CHECK(cached_ok(&cn), "cached_cneg twice: ≤ 2p");
-        ge_ifma_cached_cneg(&cn, &cn, ct_from_bit(1)); /* -q again, from a negated lane */
-        ge_ifma_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(1) three times: p - q");
-        ge_ifma_cached_0(&cn);
-        ge_ifma_cached_cmov(&cn, &cq, ct_from_bit(0));
-        ge_ifma_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        enc_serial(want, &p);
-        CHECK_BYTES(got, want, 32, "cached_cmov(0): p + identity");
-
-        /* doubling, and in place */
-        ge_ext_dbl(&ref, &p);
-        enc_serial(want, &ref);
-        ge_ifma_ext_dbl(&vr, &vp);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_dbl");
-        CHECK(point_ok(&vr), "ext_dbl: bound");
-        vr = vp;
-        ge_ifma_ext_dbl(&vr, &vr);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_dbl (r = p)");
-    }
-}
+/* Every point operation's output bound (the largest product). */
+#define VPT_B_POINT FE52X4_B_PRODUCT
+#include "../vector/vpoint_tests.c"
 
 /*
  * Points at the edge of the invariant: the lanes of a point whose limbs are
@@ -720,93 +559,6 @@ static void test_points_at_bound(void)
     }
 }
 
-static void test_identity(void)
-{
-    ge_ext id, p;
-    ge_ifma_ext vid, vp, vr;
-    ge_ifma_cached c0, c1;
-    uint8_t want[32], got[32];
-    lanes_t l0, l1;
-
-    ge_ext_0(&id);
-    ge_ifma_ext_0(&vid);
-    enc_serial(want, &id);
-    enc_vec(got, &vid);
-    CHECK_BYTES(got, want, 32, "ext_0");
-
-    /* cached_0 is the cached form of ext_0, lane by lane as values */
-    ge_ifma_cached_0(&c0);
-    ge_ifma_ext_to_cached(&c1, &vid);
-    lanes_get(l0, &c0.c);
-    lanes_get(l1, &c1.c);
-    for (int k = 0; k < 4; k++) {
-        uint8_t a[32], b[32];
-        canon(a, l0[k]);
-        canon(b, l1[k]);
-        CHECK(memcmp(a, b, 32) == 0, "cached_0: lane %c", "ABCD"[k]);
-    }
-
-    for (int n = 0; n < 100; n++) {
-        next_point(&p);
-        ge_ext_to_ifma(&vp, &p);
-        enc_serial(want, &p);
-        ge_ifma_add_cached(&vr, &vp, &c0);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "p + cached_0");
-        ge_ifma_ext_add(&vr, &vid, &vp);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_0 + p");
-    }
-}
-
-/*
- * Long chains: the vector point is never converted back between steps, so
- * every step takes the previous step's output bounds as input.
- */
-static void test_chains(void)
-{
-    uint8_t want[32], got[32];
-    for (int n = 0; n < 20; n++) {
-        ge_ext p, acc, table_s[8];
-        ge_ifma_ext vacc, vt;
-        ge_ifma_cached table_v[8];
-        next_point(&p);
-        acc = p;
-        ge_ext_to_ifma(&vacc, &p);
-        for (int j = 0; j < 8; j++) {
-            next_point(&table_s[j]);
-            ge_ext_to_ifma(&vt, &table_s[j]);
-            ge_ifma_ext_to_cached(&table_v[j], &vt);
-        }
-        for (int step = 0; step < 500; step++) {
-            const uint64_t op = test_rng_below(5);
-            const int j = (int)test_rng_below(8);
-            if (op < 2) {
-                ge_ext_dbl(&acc, &acc);
-                ge_ifma_ext_dbl(&vacc, &vacc);
-            } else if (op == 2) {
-                ge_ext_add(&acc, &acc, &table_s[j]);
-                ge_ifma_add_cached(&vacc, &vacc, &table_v[j]);
-            } else if (op == 3) {
-                ge_ifma_cached c;
-                ge_ext_sub(&acc, &acc, &table_s[j]);
-                ge_ifma_cached_cneg(&c, &table_v[j], ct_from_bit(1));
-                ge_ifma_add_cached(&vacc, &vacc, &c);
-            } else {
-                ge_ext_add(&acc, &acc, &table_s[j]);
-                ge_ext_to_ifma(&vt, &table_s[j]);
-                ge_ifma_ext_add(&vacc, &vacc, &vt);
-            }
-            if (step % 50 == 49) {
-                enc_serial(want, &acc);
-                enc_vec(got, &vacc);
-                CHECK_BYTES(got, want, 32, "chain");
-                CHECK(point_ok(&vacc), "chain: bound");
-            }
-        }
-    }
-}
-
 /* ---- the backend against the serial backend ----------------------------------------------- */
 
 static void test_backend(void)
@@ -843,45 +595,17 @@ static void test_backend(void)
 
 /* ---- cycle counts (--bench) ------------------------------------------------------------------- */
 
-static uint64_t rdtsc(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
-    return (uint64_t)hi << 32 | lo;
-}
-
-#define BENCH_ITERS 10000
-#define BENCH_RUNS 31
-
-/* Minimum over runs of the cycles per iteration of body. */
-#define BENCH(name, body)                                                                \
-    do {                                                                                 \
-        uint64_t best = UINT64_MAX;                                                      \
-        for (int run = 0; run < BENCH_RUNS; run++) {                                     \
-            uint64_t t0 = rdtsc();                                                       \
-            for (int it = 0; it < BENCH_ITERS; it++) {                                   \
-                body;                                                                    \
-            }                                                                            \
-            uint64_t dt = (rdtsc() - t0) / BENCH_ITERS;                                  \
-            if (dt < best) best = dt;                                                    \
-        }                                                                                \
-        printf("  %-40s %6llu cycles\n", name, (unsigned long long)best);                \
-    } while (0)
-
 static void bench(void)
 {
     lanes_t la, lb;
     fe52x4 x, y;
     fe51 u[4], v[4];
     ge_ext p, q;
-    ge_cached qc;
-    ge_compl cc;
     ge_ifma_ext vp;
-    ge_ifma_cached vq;
     uint8_t buf[32];
 
     printf("rdtsc reference cycles per operation (min of %d runs of %d), serial fe = %s\n",
-           BENCH_RUNS, BENCH_ITERS, FE_BACKEND_NAME);
+           TIMER_RUNS, TIMER_ITERS, FE_BACKEND_NAME);
     rand_lanes(la, 0.0);
     rand_lanes(lb, 0.0);
     lanes_set(&x, la);
@@ -891,58 +615,25 @@ static void bench(void)
         to_tight(&v[k], lb[k]);
     }
     /* a product chain needs a carry pass between products, as in the formulas */
-    BENCH("fe52x4_mul + reduce (4 products)", {
+    TIMER_MIN_PER_ITER("fe52x4_mul + reduce (4 products)", {
         fe52x4_mul(&x, &x, &y);
         fe52x4_reduce(&x, &x);
     });
-    BENCH("4 x fe51_mul", for (int k = 0; k < 4; k++) fe51_mul(&u[k], &u[k], &v[k]));
-    BENCH("fe52x4_sq + reduce (4 squares)", {
+    TIMER_MIN_PER_ITER("4 x fe51_mul", for (int k = 0; k < 4; k++) fe51_mul(&u[k], &u[k], &v[k]));
+    TIMER_MIN_PER_ITER("fe52x4_sq + reduce (4 squares)", {
         fe52x4_sq(&x, &x);
         fe52x4_reduce(&x, &x);
     });
-    BENCH("4 x fe51_sq", for (int k = 0; k < 4; k++) fe51_sq(&u[k], &u[k]));
-    BENCH("fe52x4_mul_small + reduce", {
+    TIMER_MIN_PER_ITER("4 x fe51_sq", for (int k = 0; k < 4; k++) fe51_sq(&u[k], &u[k]));
+    TIMER_MIN_PER_ITER("fe52x4_mul_small + reduce", {
         fe52x4_mul_small(&x, &x, 121666, 121666, 243332, 243330);
         fe52x4_reduce(&x, &x);
     });
-    BENCH("fe52x4_reduce", fe52x4_reduce(&x, &x));
+    TIMER_MIN_PER_ITER("fe52x4_reduce", fe52x4_reduce(&x, &x));
 
     next_point(&p);
     next_point(&q);
-    ge_ext_to_cached(&qc, &q);
-    ge_ext_to_ifma(&vp, &p);
-    {
-        ge_ifma_ext vtmp;
-        ge_ext_to_ifma(&vtmp, &q);
-        ge_ifma_ext_to_cached(&vq, &vtmp);
-    }
-    BENCH("ge_ifma_ext_dbl", ge_ifma_ext_dbl(&vp, &vp));
-    BENCH("serial ge_ext_dbl (P3 -> P3)", ge_ext_dbl(&p, &p));
-    {
-        ge_proj pp;
-        ge_ext_to_proj(&pp, &p);
-        BENCH("serial ge_proj_dbl + compl_to_proj (P2)", {
-            ge_proj_dbl(&cc, &pp);
-            ge_compl_to_proj(&pp, &cc);
-        });
-        ge_compl_to_ext(&p, &cc);
-    }
-    BENCH("ge_ifma_add_cached (readd)", ge_ifma_add_cached(&vp, &vp, &vq));
-    BENCH("serial ge_add_cached + compl_to_ext", {
-        ge_add_cached(&cc, &p, &qc);
-        ge_compl_to_ext(&p, &cc);
-    });
-    {
-        ge_ifma_ext vq2;
-        ge_ext_to_ifma(&vq2, &q);
-        BENCH("ge_ifma_ext_add", ge_ifma_ext_add(&vp, &vp, &vq2));
-    }
-    BENCH("serial ge_ext_add", ge_ext_add(&p, &p, &q));
-    {
-        ge_ifma_ext vq2;
-        ge_ext_to_ifma(&vq2, &q);
-        BENCH("ge_ifma_ext_to_cached", ge_ifma_ext_to_cached(&vq, &vq2));
-    }
+    bench_points(&vp, &p, &q);
     /* keep the results alive */
     enc_vec(buf, &vp);
     lanes_get(la, &x);
@@ -951,14 +642,9 @@ static void bench(void)
 
 int main(int argc, char **argv)
 {
-    if (!cpu_features().avx512ifma)
-        test_skip("the CPU (or the OS) lacks AVX-512 IFMA: AVX512F + AVX512VL + AVX512IFMA "
-                  "with ZMM and opmask state");
+    test_require_ifma();
     make_pool();
-    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
-        bench();
-        return 0;
-    }
+    timer_bench_mode(argc, argv, bench);
     test_pack_unpack();
     test_blend();
     test_shuffle();
@@ -968,10 +654,8 @@ int main(int argc, char **argv)
     test_reduce();
     test_mul();
     test_mul_small();
-    test_identity();
-    test_points();
+    test_vpoints();
     test_points_at_bound();
-    test_chains();
     test_backend();
     return test_done();
 }

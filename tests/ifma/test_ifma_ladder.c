@@ -29,6 +29,7 @@
 #include "backend/ifma/ladder_ifma.h"
 #include "internal/cpu.h"
 #include "test.h"
+#include "timer.h"
 #include "vec25519/x25519.h"
 #include "backend/x86_64/ladder_fe64.h"
 #include "montgomery/ladder.h"
@@ -211,26 +212,6 @@ static void test_api(void)
 
 #define BENCH_RUNS 2001
 
-static uint64_t tsc_begin(void)
-{
-    uint32_t lo, hi;
-    __asm__ __volatile__("lfence\n\trdtsc\n\tlfence" : "=a"(lo), "=d"(hi) : : "memory");
-    return (uint64_t)hi << 32 | lo;
-}
-
-static uint64_t tsc_end(void)
-{
-    uint32_t lo, hi, aux;
-    __asm__ __volatile__("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
-    return (uint64_t)hi << 32 | lo;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 static uint8_t b_k[32], b_u[32], b_out[32];
 
 static void b_ifma4(void) { x25519_ladder_ifma4(b_out, b_k, b_u); }
@@ -256,11 +237,10 @@ static void b_openssl(void)
 
 static void bench(void)
 {
-    typedef void (*fn)(void);
-    fn fns[6];
+    timer_fn fns[6];
     const char *names[6];
+    uint64_t med[6];
     int n = 0;
-    static uint64_t samples[6][BENCH_RUNS];
 
     test_rng_bytes(b_k, 32);
     test_rng_bytes(b_u, 32);
@@ -285,17 +265,13 @@ static void bench(void)
         EVP_PKEY_free(peer);
     }
 #endif
-    for (int r = 0; r < BENCH_RUNS; r++)
-        for (int f = 0; f < n; f++) {
-            uint64_t t0 = tsc_begin();
-            fns[f]();
-            samples[f][r] = tsc_end() - t0;
-        }
-    printf("X25519, one call: rdtsc median of %d interleaved samples (TSC ticks)\n", BENCH_RUNS);
+    timer_medians(fns, n, BENCH_RUNS, med);
+    printf("X25519, one call: rdtsc median of %d interleaved samples (TSC ticks, an empty call's "
+           "median subtracted)\n",
+           BENCH_RUNS);
     uint64_t first = 0;
     for (int f = 0; f < n; f++) {
-        qsort(samples[f], BENCH_RUNS, sizeof samples[f][0], cmp_u64);
-        uint64_t m = samples[f][BENCH_RUNS / 2];
+        uint64_t m = med[f];
         if (f == 0) first = m;
         printf("  %-28s %8llu  (ifma / this = %.3f)\n", names[f], (unsigned long long)m,
                (double)first / (double)m);
@@ -307,13 +283,8 @@ static void bench(void)
 
 int main(int argc, char **argv)
 {
-    if (!cpu_features().avx512ifma)
-        test_skip("the CPU (or the OS) lacks AVX-512 IFMA: AVX512F + AVX512VL + AVX512IFMA "
-                  "with ZMM and opmask state");
-    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
-        bench();
-        return 0;
-    }
+    test_require_ifma();
+    timer_bench_mode(argc, argv, bench);
     for (size_t l = 0; l < sizeof ladders / sizeof ladders[0]; l++) {
         ladder = ladders[l].fn;
         printf("%s\n", ladders[l].name);

@@ -28,8 +28,8 @@
 #include "montgomery/ladder.h"
 #include "backend/backend.h"
 #include "backend/ifma/x25519x8.h"
-#include "internal/cpu.h"
 #include "test.h"
+#include "timer.h"
 
 #define N_RANDOM_CALLS 1250
 
@@ -149,13 +149,6 @@ static void test_alias(void)
 
 /* ---- cycle counts (--bench) --------------------------------------------------- */
 
-static uint64_t rdtsc(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("lfence\n\trdtsc" : "=a"(lo), "=d"(hi)::"memory");
-    return ((uint64_t)hi << 32) | lo;
-}
-
 typedef void kernel_fn(uint8_t (*out)[32], const uint8_t (*k)[32], const uint8_t (*u)[32]);
 typedef void single_fn(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
 
@@ -168,11 +161,11 @@ static void time_pair(kernel_fn *kernel, single_fn *single, uint64_t *t_kernel, 
     test_rng_bytes(u, sizeof u);
     *t_kernel = *t_single = UINT64_MAX;
     for (int run = 0; run < 200; run++) {
-        uint64_t t0 = rdtsc();
+        uint64_t t0 = timer_start();
         kernel(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
-        uint64_t t1 = rdtsc();
+        uint64_t t1 = timer_stop();
         single(out[0], k[1], u[1]);
-        uint64_t t2 = rdtsc();
+        uint64_t t2 = timer_stop();
         if (t1 - t0 < *t_kernel) *t_kernel = t1 - t0;
         if (t2 - t1 < *t_single) *t_single = t2 - t1;
     }
@@ -201,13 +194,8 @@ static void bench(void)
 
 int main(int argc, char **argv)
 {
-    if (!cpu_features().avx512ifma)
-        test_skip("the CPU (or the OS) lacks AVX-512 IFMA: AVX512F + AVX512VL + AVX512IFMA "
-                  "with ZMM and opmask state");
-    if (argc > 1 && strcmp(argv[1], "--bench") == 0) {
-        bench();
-        return 0;
-    }
+    test_require_ifma();
+    timer_bench_mode(argc, argv, bench);
     test_random();
     test_edges();
     test_shared_inputs();

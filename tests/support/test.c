@@ -8,6 +8,7 @@
 #include <sys/random.h>
 
 #include "backend/backend.h"
+#include "internal/cpu.h"
 
 unsigned long test_checks, test_failed;
 static unsigned long reported;
@@ -54,6 +55,13 @@ void test_skip(const char *why)
 {
     printf("SKIPPED: %s\n", why);
     exit(77);
+}
+
+void test_require_ifma(void)
+{
+    if (!cpu_features().avx512ifma)
+        test_skip("the CPU (or the OS) lacks AVX-512 IFMA: AVX512F + AVX512VL + AVX512IFMA "
+                  "with ZMM and opmask state");
 }
 
 void hex_print(FILE *f, const char *label, const uint8_t *p, size_t n)
@@ -238,6 +246,15 @@ int vec_field_hex(const vec_reader *r, int i, uint8_t *out, size_t n)
                   n);
     }
     return 0;
+}
+
+int vec_field_exact(const vec_reader *r, int i, uint8_t *out, size_t n)
+{
+    if (i >= r->nfields || hex_decode(out, n, r->fields[i]) != (long)n) {
+        CHECK(0, "%s:%lu: field %d is not %zu bytes of hex", r->path, r->lineno, i, n);
+        return 0;
+    }
+    return 1;
 }
 
 void vec_close(vec_reader *r)

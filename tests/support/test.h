@@ -27,6 +27,8 @@ void test_fail(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int test_done(void);
 void test_skip(const char *why) __attribute__((noreturn));
+/* Skips (as test_skip) unless the CPU and the OS run AVX-512 IFMA code. */
+void test_require_ifma(void);
 
 #define CHECK(cond, ...)                                                  \
     do {                                                                  \
@@ -74,6 +76,9 @@ void vec_close(vec_reader *r);
 long vec_field_var(const vec_reader *r, int i, uint8_t *out, size_t cap);
 /* Field i as exactly n bytes of hex: 1, or 0 (reported). */
 int vec_field_hex(const vec_reader *r, int i, uint8_t *out, size_t n);
+/* The same, counting a check only when the field is bad (missing, not hex or
+ * not n bytes): 1, or 0 (reported as a failed check). */
+int vec_field_exact(const vec_reader *r, int i, uint8_t *out, size_t n);
 /* Path of a vector file (for programs that parse JSON themselves). */
 const char *vec_path(const char *rel);
 
