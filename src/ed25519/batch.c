@@ -59,9 +59,11 @@
  * 2·b·log2(n) checks of shrinking sets for b invalid signatures, instead of
  * n single verifications.
  *
- * Expanded keys keep A decoded and a width-8 NAF table of its odd multiples
- * (src/backend/serial/msm.h, ge_msm_table): single verification with them is
- * a Straus pass over two precomputed tables (A and B) with no decoding of A.
+ * Expanded keys keep A decoded and the odd multiples of −A up to −63A in the
+ * representation of the backend that made them (backend.h,
+ * double_base_table_init): single verification with them is the single
+ * equation with wNAF_7 digits for k on that table, with no decoding of A
+ * (docs/performance.md, "Ed25519 verification").
  *
  * References: RFC 8032 §5.1.7; Zcash ZIP 215; Bernstein, Duif, Lange,
  * Schwabe, Yang, "High-speed high-security signatures", CHES 2011, §5 (batch
@@ -97,12 +99,14 @@ typedef struct {
 } item;
 
 /* The layout behind vec25519_ed25519_expanded_pk (copied in and out with
- * memcpy, so the opaque array is never accessed through another type). */
+ * memcpy, so the opaque array is never accessed through another type; the
+ * table is read entry by entry by the backend, with memcpy). */
 typedef struct {
     uint64_t magic;
+    const struct backend *be; /* the backend that filled table */
     uint8_t pk[32];
     ge_ext A;
-    ge_msm_table table; /* odd multiples of A */
+    unsigned char table[DOUBLE_BASE_TABLE_BYTES]; /* −A, −3A, …, −63A (backend.h) */
 } expanded_pk;
 
 _Static_assert(sizeof(expanded_pk) <= sizeof(vec25519_ed25519_expanded_pk),
@@ -499,51 +503,52 @@ VEC25519_API int vec25519_ed25519_verify_batch_zip215(size_t n,
 }
 
 /*
- * epk = (magic, pk, A, odd multiples of A) for a key that passes the strict
- * checks (canonical, on the curve, not of small order); else zeroed and -1.
- * Variable time.
+ * epk = (magic, backend, pk, A, the odd multiples of −A in that backend's
+ * representation) for a key that passes the strict checks (canonical, on
+ * the curve, not of small order); else zeroed and -1. Variable time.
  */
 VEC25519_API int vec25519_ed25519_pk_expand(vec25519_ed25519_expanded_pk *epk,
                                             const uint8_t pk[32])
 {
+    const struct backend *be = backend_get();
     expanded_pk x;
+    ge_ext negA;
 
     memset(epk, 0, sizeof *epk);
     memset(&x, 0, sizeof x);
     if (ed25519_decode_point(&x.A, pk, ED25519_STRICT) != 0) return -1;
     x.magic = EXPANDED_MAGIC;
+    x.be = be;
     memcpy(x.pk, pk, 32);
-    ge_msm_table_init(&x.table, &x.A);
+    ge_ext_neg(&negA, &x.A);
+    be->double_base_table_init(x.table, &negA);
     memcpy(epk, &x, sizeof x);
     return 0;
 }
 
 /*
- * Single verification with an expanded key: after the checks of
- * prepare_expanded, [8]([k]A + [−S mod ℓ]B + R) = identity, which is the
- * negation of the single equation's point (so the same verdict exactly), by
- * one Straus pass over the precomputed tables of A and B. Variable time.
+ * Single verification with an expanded key: the checks of prepare_expanded,
+ * then the single equation [8]([S]B − [k]A − R) = identity with [k](−A)
+ * taken from the table: no decoding of A, no table to build, and wider NAF
+ * digits for k. A key expanded under another backend (backend_set, tests)
+ * still verifies, through double_scalarmult_vartime on its decoded A: the
+ * same verdict. Variable time.
  */
 VEC25519_API int vec25519_ed25519_verify_expanded(const uint8_t sig[64], const uint8_t *msg,
                                                   size_t len,
                                                   const vec25519_ed25519_expanded_pk *epk)
 {
+    const struct backend *be = backend_get(), *made_by;
+    const unsigned char *x = (const unsigned char *)epk;
     item it;
-    ge_msm_table tables[2];
-    const ge_msm_table *tp[2];
-    uint8_t sc[2][32];
     ge_ext A, R, check;
 
     if (msg == NULL && len > 0) return -1;
     if (prepare_expanded(&it, &A, &R, sig, msg, len, epk, NULL) != 0) return -1;
-    memcpy(&tables[0], (const uint8_t *)epk + offsetof(expanded_pk, table), sizeof tables[0]);
-    tp[0] = &tables[0];
-    tp[1] = ge_msm_base_table(&tables[1]);
-    memcpy(sc[0], it.k, 32);
-    sc_neg(sc[1], it.S);
-    if (ge_msm_precomp_vartime(&check, 2, (const uint8_t (*)[32])sc, tp, 0, NULL, NULL) != 0)
-        return single_equation(&it, &A, &R); /* no heap for the digits: the same verdict */
-    ge_ext_add(&check, &check, &R);
+    memcpy(&made_by, x + offsetof(expanded_pk, be), sizeof made_by);
+    if (made_by != be) return ed25519_verify_equation(it.k, it.S, &A, &R);
+    be->double_scalarmult_table_vartime(&check, it.k, x + offsetof(expanded_pk, table), it.S);
+    ge_ext_sub(&check, &check, &R);
     return ed25519_cofactored_verdict(&check);
 }
 

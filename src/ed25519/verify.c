@@ -106,28 +106,26 @@ int ed25519_decode_point(ge_ext *P, const uint8_t enc[32], ed25519_policy pol)
 }
 
 /*
- * A and R decoded under the policy. On a backend with the 4-way decoder the
- * two square roots share its one exponentiation (lanes 2 and 3 repeat A and
- * R: the exponentiation costs the same for two lanes or four); its results
- * are the serial decoder's (backend.h). 0 or -1.
+ * A and R decoded under the policy: by the backend's frombytes2_vartime
+ * where it has one (IFMA: both square roots in one 4-way exponentiation),
+ * whose results are the serial decoder's (backend.h), else one after the
+ * other. 0 or -1.
  */
 static int decode_pair(ge_ext *A, ge_ext *R, const uint8_t pk[32], const uint8_t sig[32],
                        ed25519_policy pol)
 {
     const struct backend *be = backend_get();
-    uint8_t enc[4][32];
-    ge_ext P[4];
-    int rc[4];
+    uint8_t enc[2][32];
+    ge_ext P[2];
+    int rc[2];
 
-    if (be->frombytes4_vartime == NULL) {
+    if (be->frombytes2_vartime == NULL) {
         if (ed25519_decode_point(A, pk, pol) != 0) return -1;
         return ed25519_decode_point(R, sig, pol);
     }
     memcpy(enc[0], pk, 32);
     memcpy(enc[1], sig, 32);
-    memcpy(enc[2], pk, 32);
-    memcpy(enc[3], sig, 32);
-    be->frombytes4_vartime(P, rc, (const uint8_t (*)[32])enc,
+    be->frombytes2_vartime(P, rc, (const uint8_t (*)[32])enc,
                            pol == ED25519_ZIP215 ? GE_DECODE_RELAXED : GE_DECODE_STRICT);
     if (ed25519_point_verdict(rc[0], pk, pol) != 0) return -1;
     if (ed25519_point_verdict(rc[1], sig, pol) != 0) return -1;
