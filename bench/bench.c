@@ -149,7 +149,7 @@ static int check_all(void)
     for (size_t i = 0; i < bench_nops; i++) {
         const struct bench_op *op = &bench_ops[i];
         uint8_t want[BENCH_OUT_MAX] = {0};
-        if (op->expected(want) != 0) {
+        if (op->expected(op, want) != 0) {
             fprintf(stderr, "%s: cannot establish the expected result of %s\n", prog,
                     op->label);
             return -1;
@@ -158,7 +158,7 @@ static int check_all(void)
             bench_fn f = select_impl(op, &columns[c]);
             if (!f) continue;
             uint8_t got[BENCH_OUT_MAX] = {0};
-            f(got, 1);
+            f(op, got, 1);
             if (memcmp(got, want, op->outlen) != 0) {
                 fprintf(stderr, "%s: WRONG RESULT: %s by %s\n  got      ", prog, op->label,
                         columns[c].name);
@@ -171,7 +171,7 @@ static int check_all(void)
             if (op->tamper) {
                 op->tamper(1);
                 memset(got, 0, sizeof got);
-                f(got, 1);
+                f(op, got, 1);
                 op->tamper(0);
                 if (memcmp(got, want, op->outlen) == 0) {
                     fprintf(stderr, "%s: WRONG RESULT: %s by %s accepts a tampered input\n",
@@ -458,7 +458,7 @@ int bench_main(int argc, char **argv, int progress)
             if (!f) continue;
             cells[i][c].present = 1;
             if (progress) progress_show(i, c);
-            cells[i][c].s = timing_measure(f, opt.quick);
+            cells[i][c].s = timing_measure(f, &bench_ops[i], opt.quick);
             if (bench_ops[i].per_call > 1) {
                 cells[i][c].s.cycles /= bench_ops[i].per_call;
                 cells[i][c].s.ns /= bench_ops[i].per_call;

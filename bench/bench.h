@@ -6,7 +6,8 @@
  *             of every operation (ours and the peers') and the table of
  *             operations
  *   ops_msm.c the batch-verification rows (n = 1 … 1024) and their fixture
- *   ops_keygen_batch.c  the batched key generation rows (n = 8, 64)
+ *   ops_batch.c the batched key generation (n = 8, 64) and batched X25519
+ *             (n = 8 … 256) rows
  *   ops_sha512.c the SHA-512 throughput rows (64 B … 1 MiB)
  *   timing.c  the cycle counter (lfence-serialised rdtsc), the clock, the
  *             measurement loop (warm-up, runs, median) and the CPU name
@@ -26,17 +27,25 @@
 /* Largest output of one operation (a signature or a SHA-512 digest). */
 #define BENCH_OUT_MAX 64
 
+struct bench_op;
+
 /*
  * One implementation of one operation. It reads the fixture's fixed inputs
- * and writes its result to out (op->outlen bytes). want_output is 0 inside the
- * timing loop: an implementation whose natural result is not a byte string
- * (a point of the backend API) then skips the encoding that only the
- * correctness check needs.
+ * (and op->n, the size of a sized row) and writes its result to out
+ * (op->outlen bytes). want_output is 0 inside the timing loop: an
+ * implementation whose natural result is not a byte string (a point of the
+ * backend API, the outputs of a batch) then skips the encoding or digest that
+ * only the correctness check needs.
  */
-typedef void (*bench_fn)(uint8_t out[BENCH_OUT_MAX], int want_output);
+typedef void (*bench_fn)(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want_output);
 
 enum bench_peer { PEER_SODIUM, PEER_OPENSSL, BENCH_NPEERS };
 
+/*
+ * One row of the table. A row is one line of bench_ops[] (ops.c); the rows of
+ * one family (the batch sizes, the SHA-512 message lengths) share their
+ * functions and differ only in n.
+ */
 struct bench_op {
     const char *id;     /* JSON key, e.g. "ed25519_sign" */
     const char *label;  /* table row, e.g. "ed25519 sign" */
@@ -46,13 +55,16 @@ struct bench_op {
     /* Writes the expected output: a known answer, or a value computed by a
      * different algorithm. Returns 0, or -1 (with a message on stderr) when
      * two independent computations of the expected value disagree. */
-    int (*expected)(uint8_t out[BENCH_OUT_MAX]);
+    int (*expected)(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX]);
     /* Optional: tamper(1) spoils an input so that every implementation must
      * then give a result other than the expected one; tamper(0) restores it. */
     void (*tamper)(int on);
     /* Items one call processes (1, or e.g. the signatures of a batch): the
      * table and the JSON show the measured time divided by it. */
     unsigned per_call;
+    /* The size of a sized row (keys or signatures of a batch, bytes of a
+     * message), 0 for the others. */
+    size_t n;
 };
 
 extern const struct bench_op bench_ops[];
@@ -68,70 +80,49 @@ void bench_fixture_free(void);
 const char *bench_peer_name(enum bench_peer p);
 const char *bench_peer_version(enum bench_peer p);
 
-/* ---- ops_keygen_batch.c --------------------------------------------------- */
+/* The fixture's RFC 7748 §6.1 inputs, Alice's private key and Bob's public
+ * key (32 bytes each; set by bench_fixture_init), which the batch rows vary. */
+const uint8_t *bench_rfc7748_alice_sk(void);
+const uint8_t *bench_rfc7748_bob_pk(void);
 
-/* vec25519_x25519_base_batch and vec25519_ed25519_keypair_batch of 8 and 64
- * keys (table rows: per key) and the expected digests from single calls. */
-void bench_x25519_base_batch_8(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_x25519_base_batch_64(uint8_t out[BENCH_OUT_MAX], int want_output);
-int bench_x25519_base_batch_8_expected(uint8_t out[BENCH_OUT_MAX]);
-int bench_x25519_base_batch_64_expected(uint8_t out[BENCH_OUT_MAX]);
-void bench_keypair_batch_8(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_keypair_batch_64(uint8_t out[BENCH_OUT_MAX], int want_output);
-int bench_keypair_batch_8_expected(uint8_t out[BENCH_OUT_MAX]);
-int bench_keypair_batch_64_expected(uint8_t out[BENCH_OUT_MAX]);
+/* ---- ops_batch.c ----------------------------------------------------------- */
 
-/* ---- ops_x25519_batch.c --------------------------------------------------- */
-
-/* vec25519_x25519_batch of 8, 16, 64, 256 keys (table rows: per key) and the
- * expected digest of their outputs from single calls. */
-void bench_x25519_batch_8(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_x25519_batch_16(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_x25519_batch_64(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_x25519_batch_256(uint8_t out[BENCH_OUT_MAX], int want_output);
-int bench_x25519_batch_8_expected(uint8_t out[BENCH_OUT_MAX]);
-int bench_x25519_batch_16_expected(uint8_t out[BENCH_OUT_MAX]);
-int bench_x25519_batch_64_expected(uint8_t out[BENCH_OUT_MAX]);
-int bench_x25519_batch_256_expected(uint8_t out[BENCH_OUT_MAX]);
+/* vec25519_x25519_base_batch, vec25519_ed25519_keypair_batch and
+ * vec25519_x25519_batch of op->n keys (table rows: per key) and the expected
+ * digests of their outputs from single calls. */
+void bench_x25519_base_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want);
+void bench_keypair_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want);
+void bench_x25519_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want);
+int bench_x25519_base_batch_expected(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX]);
+int bench_keypair_batch_expected(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX]);
+int bench_x25519_batch_expected(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX]);
 
 /* ---- ops_sha512.c ---------------------------------------------------------- */
 
-/* vec25519_sha512 of a 64-byte, 1 KiB, 16 KiB and 1 MiB message, the peers'
- * equivalents (NULL through SHA512_SODIUM_/SHA512_OPENSSL_ when not built
- * in) and the expected digests (the portable path, checked against the
- * peers). */
-void bench_sha512_64(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_1k(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_16k(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_1m(uint8_t out[BENCH_OUT_MAX], int want_output);
-int bench_sha512_64_expected(uint8_t out[BENCH_OUT_MAX]);
-int bench_sha512_1k_expected(uint8_t out[BENCH_OUT_MAX]);
-int bench_sha512_16k_expected(uint8_t out[BENCH_OUT_MAX]);
-int bench_sha512_1m_expected(uint8_t out[BENCH_OUT_MAX]);
+/* vec25519_sha512 of an op->n-byte message, the peers' equivalents (NULL
+ * through SHA512_SODIUM / SHA512_OPENSSL when not built in) and the expected
+ * digest (the portable path, checked against the peers). */
+void bench_sha512(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want);
+int bench_sha512_expected(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX]);
 #ifdef HAVE_SODIUM
-void bench_sha512_64_sodium(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_1k_sodium(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_16k_sodium(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_1m_sodium(uint8_t out[BENCH_OUT_MAX], int want_output);
-#define SHA512_SODIUM_(n) bench_sha512_##n##_sodium
+void bench_sha512_sodium(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want);
+#define SHA512_SODIUM bench_sha512_sodium
 #else
-#define SHA512_SODIUM_(n) NULL
+#define SHA512_SODIUM NULL
 #endif
 #ifdef HAVE_OPENSSL
-void bench_sha512_64_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_1k_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_16k_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_sha512_1m_openssl(uint8_t out[BENCH_OUT_MAX], int want_output);
-#define SHA512_OPENSSL_(n) bench_sha512_##n##_openssl
+void bench_sha512_openssl(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want);
+#define SHA512_OPENSSL bench_sha512_openssl
 #else
-#define SHA512_OPENSSL_(n) NULL
+#define SHA512_OPENSSL NULL
 #endif
 /* The bytes one call of op hashes (a throughput row: bench.c adds cycles
  * per byte and MB/s), or 0 for any other operation. */
 size_t bench_bytes_per_call(const struct bench_op *op);
-/* f on the backend in use with its SHA-512 compression function replaced by
- * the portable one (then restored). */
-void bench_portable_sha512(bench_fn f, uint8_t out[BENCH_OUT_MAX], int want_output);
+/* f(op, ...) on the backend in use with its SHA-512 compression function
+ * replaced by the portable one (then restored). */
+void bench_portable_sha512(bench_fn f, const struct bench_op *op, uint8_t out[BENCH_OUT_MAX],
+                           int want_output);
 /* Frees the OpenSSL digest object (called by bench_fixture_free). */
 void bench_sha512_free(void);
 
@@ -150,15 +141,11 @@ int bench_main(int argc, char **argv, int progress);
 
 /* ---- ops_msm.c ----------------------------------------------------------- */
 
-/* Ed25519 batch verification of the first n of 1024 fixed signatures, for
- * n = 1, 8, 64, 256, 1024 (rows of the table in ops.c); the expected verdict
- * (each signature verifies alone) and the tamper hook shared by the rows. */
-void bench_verify_batch_1(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_verify_batch_8(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_verify_batch_64(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_verify_batch_256(uint8_t out[BENCH_OUT_MAX], int want_output);
-void bench_verify_batch_1024(uint8_t out[BENCH_OUT_MAX], int want_output);
-int bench_expect_verify_batch(uint8_t out[BENCH_OUT_MAX]);
+/* Ed25519 batch verification of the first op->n of 1024 fixed signatures
+ * (rows n = 1 … 1024 of the table in ops.c); the expected verdict (each
+ * signature verifies alone) and the tamper hook shared by the rows. */
+void bench_verify_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want);
+int bench_expect_verify_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX]);
 void bench_tamper_verify_batch(int on);
 
 /* ---- timing.c ------------------------------------------------------------ */
@@ -175,8 +162,8 @@ void timing_init(int quick);
 const char *timing_counter_name(void);
 /* Counter ticks per ns, estimated from the calibration (0 if unknown). */
 double timing_ghz(void);
-/* Warms f up, then times each of many calls (few with quick). */
-struct bench_sample timing_measure(bench_fn f, int quick);
+/* Warms f(op, ...) up, then times each of many calls (few with quick). */
+struct bench_sample timing_measure(bench_fn f, const struct bench_op *op, int quick);
 /* The CPU model (CPUID brand string, else /proc/cpuinfo), into buf. */
 void timing_cpu_name(char *buf, size_t n);
 

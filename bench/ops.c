@@ -128,55 +128,48 @@ static int unhex(uint8_t *out, size_t len, const char *hex)
     return 0;
 }
 
+/*
+ * IMPL(name, statements): an implementation (a bench_fn) whose body is the
+ * statements, on the fixture fx and the output out, needing neither the row
+ * nor want_output; EXPECT_KAT(name, answer): an expected-result function
+ * that copies the row's outlen bytes of a known answer. One line each: the
+ * call inside stays a direct call, the timing loop's call of the row's
+ * function is the only indirect one (as for any other row).
+ */
+#define IMPL(name, ...)                                                                   \
+    static void name(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)     \
+    {                                                                                     \
+        (void)op;                                                                         \
+        (void)want;                                                                       \
+        __VA_ARGS__;                                                                      \
+    }
+#define EXPECT_KAT(name, answer)                                            \
+    static int name(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX]) \
+    {                                                                       \
+        memcpy(out, answer, op->outlen);                                    \
+        return 0;                                                           \
+    }
+
 /* ---- ours ------------------------------------------------------------------ */
 
-static void ours_x25519(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = vec25519_x25519(out, fx.x_scalar, fx.x_point);
-}
-
-static void ours_x25519_base(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = vec25519_x25519_base(out, fx.x_scalar);
-}
-
-static void ours_keypair(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    vec25519_ed25519_keypair(out, fx.scratch, fx.seed);
-}
-
-static void ours_sign(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    if (vec25519_ed25519_sign(out, fx.msg, MSG_LEN, fx.sk) != 0) memset(out, 0xff, 64);
-}
-
+/* clang-format off */
+IMPL(ours_x25519, fx.status = vec25519_x25519(out, fx.x_scalar, fx.x_point))
+IMPL(ours_x25519_base, fx.status = vec25519_x25519_base(out, fx.x_scalar))
+IMPL(ours_keypair, vec25519_ed25519_keypair(out, fx.scratch, fx.seed))
+IMPL(ours_sign, if (vec25519_ed25519_sign(out, fx.msg, MSG_LEN, fx.sk) != 0) memset(out, 0xff, 64))
 /* Signing with a key the key-pair check has not seen (its per-thread cache
  * emptied first, src/ed25519/keycheck.c): the cost of a cache miss, read
  * against "ed25519 sign", where every call after the first is a hit. */
-static void ours_sign_cold(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    ed25519_key_check_cache_clear();
-    if (vec25519_ed25519_sign(out, fx.msg, MSG_LEN, fx.sk) != 0) memset(out, 0xff, 64);
-}
-
-static void ours_verify(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    out[0] = vec25519_ed25519_verify(fx.sig, fx.msg, MSG_LEN, fx.pk) == 0;
-}
-
+IMPL(ours_sign_cold, ed25519_key_check_cache_clear(); ours_sign(op, out, want))
+IMPL(ours_verify, out[0] = vec25519_ed25519_verify(fx.sig, fx.msg, MSG_LEN, fx.pk) == 0)
 /* verify with an expanded key, read against "ed25519 verify": the key is
- * expanded again (outside the timed calls that count: warm-up) whenever the
- * backend changes, as an expanded table belongs to the backend that made it. */
-static void ours_verify_expanded(uint8_t out[BENCH_OUT_MAX], int want)
+ * expanded again (in the warm-up calls) whenever the backend changes, as an
+ * expanded table belongs to the backend that made it. */
+static void ours_verify_expanded(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
     static vec25519_ed25519_expanded_pk epk;
     static const struct backend *made_by;
+    (void)op;
     (void)want;
     if (made_by != backend_get()) {
         made_by = backend_get();
@@ -184,134 +177,51 @@ static void ours_verify_expanded(uint8_t out[BENCH_OUT_MAX], int want)
     }
     out[0] = vec25519_ed25519_verify_expanded(fx.sig, fx.msg, MSG_LEN, &epk) == 0;
 }
-
 /* sign and verify with the portable SHA-512 (ops_sha512.c): read against
  * the two rows above. */
-static void ours_sign_psha(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    bench_portable_sha512(ours_sign, out, want);
-}
+IMPL(ours_sign_psha, bench_portable_sha512(ours_sign, op, out, want))
+IMPL(ours_verify_psha, bench_portable_sha512(ours_verify, op, out, want))
+IMPL(ours_r255_decode, out[0] = (uint8_t)vec25519_ristretto255_is_valid_point(fx.r_2B))
+IMPL(ours_r255_encode, vec25519_ristretto255_point_tobytes(out, &fx.r_P))
+IMPL(ours_r255_from_uniform, fx.status = vec25519_ristretto255_from_uniform_bytes(out, fx.r_uniform))
+IMPL(ours_r255_scalarmult, fx.status = vec25519_ristretto255_scalarmult(out, fx.s, fx.r_2B_kat))
+IMPL(ours_r255_scalarmult_base, fx.status = vec25519_ristretto255_scalarmult_base(out, fx.s))
+IMPL(ours_h2c, fx.status = vec25519_edwards25519_hash_to_curve(out, (const uint8_t *)h2c_msg,
+         sizeof h2c_msg - 1, (const uint8_t *)h2c_dst, sizeof h2c_dst - 1))
+/* clang-format on */
 
-static void ours_verify_psha(uint8_t out[BENCH_OUT_MAX], int want)
+/* The backend's points: encoded only for the correctness check. */
+static void ours_scalarmult(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
-    bench_portable_sha512(ours_verify, out, want);
-}
-
-static void ours_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
-{
+    (void)op;
     backend_get()->scalarmult(&fx.R, fx.s, &fx.P);
     if (want) ge_ext_tobytes(out, &fx.R);
 }
 
-static void ours_double_base(uint8_t out[BENCH_OUT_MAX], int want)
+static void ours_double_base(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
+    (void)op;
     backend_get()->double_scalarmult_vartime(&fx.R, fx.a, &fx.P, fx.b);
     if (want) ge_ext_tobytes(out, &fx.R);
 }
 
-static void ours_r255_decode(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    out[0] = (uint8_t)vec25519_ristretto255_is_valid_point(fx.r_2B);
-}
-
-static void ours_r255_encode(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    vec25519_ristretto255_point_tobytes(out, &fx.r_P);
-}
-
-static void ours_r255_from_uniform(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = vec25519_ristretto255_from_uniform_bytes(out, fx.r_uniform);
-}
-
-static void ours_r255_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = vec25519_ristretto255_scalarmult(out, fx.s, fx.r_2B_kat);
-}
-
-static void ours_r255_scalarmult_base(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = vec25519_ristretto255_scalarmult_base(out, fx.s);
-}
-
-static void ours_h2c(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = vec25519_edwards25519_hash_to_curve(out, (const uint8_t *)h2c_msg,
-                                                     sizeof h2c_msg - 1,
-                                                     (const uint8_t *)h2c_dst, sizeof h2c_dst - 1);
-}
-
-
 /* ---- libsodium ------------------------------------------------------------- */
 
 #ifdef HAVE_SODIUM
-static void sodium_x25519(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_scalarmult_curve25519(out, fx.x_scalar, fx.x_point);
-}
-
-static void sodium_x25519_base(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_scalarmult_curve25519_base(out, fx.x_scalar);
-}
-
-static void sodium_keypair(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_sign_seed_keypair(out, fx.scratch, fx.seed);
-}
-
-static void sodium_sign(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_sign_detached(out, NULL, fx.msg, MSG_LEN, fx.sk);
-}
-
-static void sodium_verify(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    out[0] = crypto_sign_verify_detached(fx.sig, fx.msg, MSG_LEN, fx.pk) == 0;
-}
-
+/* clang-format off */
+IMPL(sodium_x25519, fx.status = crypto_scalarmult_curve25519(out, fx.x_scalar, fx.x_point))
+IMPL(sodium_x25519_base, fx.status = crypto_scalarmult_curve25519_base(out, fx.x_scalar))
+IMPL(sodium_keypair, fx.status = crypto_sign_seed_keypair(out, fx.scratch, fx.seed))
+IMPL(sodium_sign, fx.status = crypto_sign_detached(out, NULL, fx.msg, MSG_LEN, fx.sk))
+IMPL(sodium_verify, out[0] = crypto_sign_verify_detached(fx.sig, fx.msg, MSG_LEN, fx.pk) == 0)
 /* Decodes P (with canonicity, small-order and subgroup checks), multiplies,
  * encodes: libsodium has no cheaper public variable-base multiplication. */
-static void sodium_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_scalarmult_ed25519_noclamp(out, fx.s, fx.P_bytes);
-}
-
-static void sodium_r255_decode(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    out[0] = (uint8_t)crypto_core_ristretto255_is_valid_point(fx.r_2B);
-}
-
-static void sodium_r255_from_uniform(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_core_ristretto255_from_hash(out, fx.r_uniform);
-}
-
-static void sodium_r255_scalarmult(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_scalarmult_ristretto255(out, fx.s, fx.r_2B_kat);
-}
-
-static void sodium_r255_scalarmult_base(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    fx.status = crypto_scalarmult_ristretto255_base(out, fx.s);
-}
+IMPL(sodium_scalarmult, fx.status = crypto_scalarmult_ed25519_noclamp(out, fx.s, fx.P_bytes))
+IMPL(sodium_r255_decode, out[0] = (uint8_t)crypto_core_ristretto255_is_valid_point(fx.r_2B))
+IMPL(sodium_r255_from_uniform, fx.status = crypto_core_ristretto255_from_hash(out, fx.r_uniform))
+IMPL(sodium_r255_scalarmult, fx.status = crypto_scalarmult_ristretto255(out, fx.s, fx.r_2B_kat))
+IMPL(sodium_r255_scalarmult_base, fx.status = crypto_scalarmult_ristretto255_base(out, fx.s))
+/* clang-format on */
 #define SODIUM_(f) sodium_##f
 #else
 #define SODIUM_(f) NULL
@@ -322,8 +232,9 @@ static void sodium_r255_scalarmult_base(uint8_t out[BENCH_OUT_MAX], int want)
 #ifdef HAVE_OPENSSL
 /* Timed: EVP_PKEY_CTX_new + EVP_PKEY_derive_init + EVP_PKEY_derive_set_peer
  * + EVP_PKEY_derive + EVP_PKEY_CTX_free, on two pre-built EVP_PKEYs. */
-static void openssl_x25519(uint8_t out[BENCH_OUT_MAX], int want)
+static void openssl_x25519(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
+    (void)op;
     (void)want;
     size_t len = 32;
     EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new(ossl.x_priv, NULL);
@@ -343,22 +254,14 @@ static void openssl_public_from_raw(uint8_t out[32], int type, const uint8_t pri
     EVP_PKEY_free(k);
 }
 
-static void openssl_x25519_base(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    openssl_public_from_raw(out, EVP_PKEY_X25519, fx.x_scalar);
-}
-
-static void openssl_keypair(uint8_t out[BENCH_OUT_MAX], int want)
-{
-    (void)want;
-    openssl_public_from_raw(out, EVP_PKEY_ED25519, fx.seed);
-}
+IMPL(openssl_x25519_base, openssl_public_from_raw(out, EVP_PKEY_X25519, fx.x_scalar))
+IMPL(openssl_keypair, openssl_public_from_raw(out, EVP_PKEY_ED25519, fx.seed))
 
 /* Timed: EVP_MD_CTX_new + EVP_DigestSignInit + EVP_DigestSign (one-shot) +
  * EVP_MD_CTX_free, on a pre-built EVP_PKEY. */
-static void openssl_sign(uint8_t out[BENCH_OUT_MAX], int want)
+static void openssl_sign(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
+    (void)op;
     (void)want;
     size_t len = 64;
     EVP_MD_CTX *m = EVP_MD_CTX_new();
@@ -370,8 +273,9 @@ static void openssl_sign(uint8_t out[BENCH_OUT_MAX], int want)
 
 /* Timed: EVP_MD_CTX_new + EVP_DigestVerifyInit + EVP_DigestVerify (one-shot)
  * + EVP_MD_CTX_free, on a pre-built EVP_PKEY. */
-static void openssl_verify(uint8_t out[BENCH_OUT_MAX], int want)
+static void openssl_verify(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
+    (void)op;
     (void)want;
     EVP_MD_CTX *m = EVP_MD_CTX_new();
     out[0] = m && EVP_DigestVerifyInit(m, NULL, NULL, NULL, ossl.ed_pub) == 1 &&
@@ -386,89 +290,59 @@ static void openssl_verify(uint8_t out[BENCH_OUT_MAX], int want)
 
 /* ---- expected results ------------------------------------------------------ */
 
-static int expect_x25519(uint8_t out[BENCH_OUT_MAX])
-{
-    memcpy(out, fx.x_shared, 32);
-    return 0;
-}
+static const uint8_t accepted[1] = {1}; /* the verdict of a valid input */
 
-static int expect_x25519_base(uint8_t out[BENCH_OUT_MAX])
-{
-    memcpy(out, fx.x_pub, 32);
-    return 0;
-}
-
-static int expect_keypair(uint8_t out[BENCH_OUT_MAX])
-{
-    memcpy(out, fx.pk, 32);
-    return 0;
-}
-
-static int expect_sign(uint8_t out[BENCH_OUT_MAX])
-{
-    memcpy(out, fx.sig_kat, 64);
-    return 0;
-}
-
-static int expect_verify(uint8_t out[BENCH_OUT_MAX])
-{
-    out[0] = 1;
-    return 0;
-}
+EXPECT_KAT(expect_x25519, fx.x_shared)
+EXPECT_KAT(expect_x25519_base, fx.x_pub)
+EXPECT_KAT(expect_keypair, fx.pk)
+EXPECT_KAT(expect_sign, fx.sig_kat)
+EXPECT_KAT(expect_verify, accepted)
+EXPECT_KAT(expect_r255_2B, fx.r_2B_kat)
+EXPECT_KAT(expect_r255_from_uniform, fx.r_uniform_out)
+EXPECT_KAT(expect_h2c, fx.h2c_out)
 
 #ifdef HAVE_SODIUM
-/* Two computations of an expected value must agree. */
-static int agree(const char *what, const uint8_t ours[32], const uint8_t sodium[32])
+/* Two computations of an expected value must agree: ours, and libsodium's
+ * (rc its return code, nonzero: no value). */
+static int agree(const char *what, const uint8_t ours[32], int rc, const uint8_t sodium[32])
 {
-    if (memcmp(ours, sodium, 32) == 0) return 0;
+    if (rc == 0 && memcmp(ours, sodium, 32) == 0) return 0;
     fprintf(stderr, "vec25519-bench: %s: the serial backend and libsodium disagree\n", what);
     return -1;
 }
 #endif
 
 /* [s]P by the serial variable-time double-base algorithm (b = 0). */
-static int expect_scalarmult(uint8_t out[BENCH_OUT_MAX])
+static int expect_scalarmult(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX])
 {
     static const uint8_t zero[32];
     ge_ext r;
+    (void)op;
     backend_serial.double_scalarmult_vartime(&r, fx.s, &fx.P, zero);
     ge_ext_tobytes(out, &r);
 #ifdef HAVE_SODIUM
     uint8_t q[32];
-    if (crypto_scalarmult_ed25519_noclamp(q, fx.s, fx.P_bytes) != 0) memset(q, 0, 32);
-    if (agree("scalarmult reference", out, q) != 0) return -1;
+    int rc = crypto_scalarmult_ed25519_noclamp(q, fx.s, fx.P_bytes);
+    if (agree("scalarmult reference", out, rc, q) != 0) return -1;
 #endif
     return 0;
 }
 
 /* [a]A + [b]B by the serial constant-time algorithms and one addition. */
-static int expect_double_base(uint8_t out[BENCH_OUT_MAX])
+static int expect_double_base(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX])
 {
     ge_ext r, aA, bB;
+    (void)op;
     backend_serial.scalarmult(&aA, fx.a, &fx.P);
     backend_serial.scalarmult_base(&bB, fx.b);
     ge_ext_add(&r, &aA, &bB);
     ge_ext_tobytes(out, &r);
 #ifdef HAVE_SODIUM
     uint8_t p[32], q[32], sum[32];
-    if (crypto_scalarmult_ed25519_noclamp(p, fx.a, fx.P_bytes) != 0 ||
-        crypto_scalarmult_ed25519_base_noclamp(q, fx.b) != 0 ||
-        crypto_core_ed25519_add(sum, p, q) != 0)
-        memset(sum, 0, 32);
-    if (agree("double-base reference", out, sum) != 0) return -1;
+    int rc = crypto_scalarmult_ed25519_noclamp(p, fx.a, fx.P_bytes) |
+             crypto_scalarmult_ed25519_base_noclamp(q, fx.b) | crypto_core_ed25519_add(sum, p, q);
+    if (agree("double-base reference", out, rc, sum) != 0) return -1;
 #endif
-    return 0;
-}
-
-static int expect_r255_2B(uint8_t out[BENCH_OUT_MAX])
-{
-    memcpy(out, fx.r_2B_kat, 32);
-    return 0;
-}
-
-static int expect_r255_from_uniform(uint8_t out[BENCH_OUT_MAX])
-{
-    memcpy(out, fx.r_uniform_out, 32);
     return 0;
 }
 
@@ -479,27 +353,29 @@ static void r255_encode(uint8_t out[32], const vec25519_ristretto255_point *p)
 }
 
 /* [s]([2]B) = [2s mod l]B by the fixed-base tables, and libsodium. */
-static int expect_r255_scalarmult(uint8_t out[BENCH_OUT_MAX])
+static int expect_r255_scalarmult(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX])
 {
     uint8_t two_s[32];
     vec25519_ristretto255_point r;
+    (void)op;
     vec25519_ristretto255_scalar_add(two_s, fx.s, fx.s);
     vec25519_ristretto255_point_mul_base(&r, two_s);
     r255_encode(out, &r);
 #ifdef HAVE_SODIUM
     uint8_t q[32];
-    if (crypto_scalarmult_ristretto255(q, fx.s, fx.r_2B_kat) != 0) memset(q, 0, 32);
-    if (agree("ristretto255 scalarmult reference", out, q) != 0) return -1;
+    int rc = crypto_scalarmult_ristretto255(q, fx.s, fx.r_2B_kat);
+    if (agree("ristretto255 scalarmult reference", out, rc, q) != 0) return -1;
 #endif
     return 0;
 }
 
 /* [s]B by the variable-base multiplication of B, after checking that route
  * on the RFC 9496 known answer [2]B; and libsodium. */
-static int expect_r255_scalarmult_base(uint8_t out[BENCH_OUT_MAX])
+static int expect_r255_scalarmult_base(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX])
 {
     static const uint8_t two[32] = {2};
     vec25519_ristretto255_point b, r;
+    (void)op;
     vec25519_ristretto255_point_base(&b);
     vec25519_ristretto255_point_mul(&r, two, &b);
     r255_encode(out, &r);
@@ -511,18 +387,11 @@ static int expect_r255_scalarmult_base(uint8_t out[BENCH_OUT_MAX])
     r255_encode(out, &r);
 #ifdef HAVE_SODIUM
     uint8_t q[32];
-    if (crypto_scalarmult_ristretto255_base(q, fx.s) != 0) memset(q, 0, 32);
-    if (agree("ristretto255 scalarmult_base reference", out, q) != 0) return -1;
+    int rc = crypto_scalarmult_ristretto255_base(q, fx.s);
+    if (agree("ristretto255 scalarmult_base reference", out, rc, q) != 0) return -1;
 #endif
     return 0;
 }
-
-static int expect_h2c(uint8_t out[BENCH_OUT_MAX])
-{
-    memcpy(out, fx.h2c_out, 32);
-    return 0;
-}
-
 
 /* A ristretto255 encoding made odd (negative s) must be rejected. */
 static void tamper_r255(int on)
@@ -530,7 +399,6 @@ static void tamper_r255(int on)
     memcpy(fx.r_2B, fx.r_2B_kat, 32);
     if (on) fx.r_2B[0] ^= 0x01;
 }
-
 
 /* A signature with one bit of S flipped must be rejected by everyone. */
 static void tamper_signature(int on)
@@ -541,80 +409,88 @@ static void tamper_signature(int on)
 
 /* ---- the table ------------------------------------------------------------- */
 
+/*
+ * One entry per row, in the order of the output:
+ *   {id, label, outlen, ours, {libsodium, OpenSSL}, expected, tamper, per_call, n}
+ * The rows of a family (a batch size, a message length) share their
+ * functions, which read op->n; one of them is one line below, e.g.
+ * X25519_BATCH(512) for vec25519_x25519_batch of 512 keys (within the
+ * family's fixture: the expected function says when n exceeds it).
+ */
+#define NO_PEERS {NULL, NULL}
+#define X25519_BASE_BATCH(N)                                                              \
+    {"x25519_base_batch_" #N, "x25519 base batch/" #N " (per key)", 64,                   \
+     bench_x25519_base_batch, NO_PEERS, bench_x25519_base_batch_expected, NULL, N, N}
+#define X25519_BATCH(N)                                                                   \
+    {"x25519_batch_" #N, "x25519 batch/" #N " (per key)", 64, bench_x25519_batch,         \
+     NO_PEERS, bench_x25519_batch_expected, NULL, N, N}
+#define KEYPAIR_BATCH(N)                                                                  \
+    {"ed25519_keypair_batch_" #N, "ed25519 keypair/" #N " (per key)", 64,                 \
+     bench_keypair_batch, NO_PEERS, bench_keypair_batch_expected, NULL, N, N}
+#define SHA512(ID, LABEL, BYTES)                                                          \
+    {"sha512_" ID, "sha512 " LABEL, 64, bench_sha512, {SHA512_SODIUM, SHA512_OPENSSL},    \
+     bench_sha512_expected, NULL, 1, BYTES}
+#define VERIFY_BATCH(N)                                                                   \
+    {"ed25519_verify_batch_" #N, "verify batch/" #N " (per sig)", 1, bench_verify_batch, \
+     NO_PEERS, bench_expect_verify_batch, bench_tamper_verify_batch, N, N}
+
 /* clang-format off */
 const struct bench_op bench_ops[] = {
     {"x25519", "x25519", 32, ours_x25519,
-     {SODIUM_(x25519), OPENSSL_(x25519)}, expect_x25519, NULL, 1},
+     {SODIUM_(x25519), OPENSSL_(x25519)}, expect_x25519, NULL, 1, 0},
     {"x25519_base", "x25519 base", 32, ours_x25519_base,
-     {SODIUM_(x25519_base), OPENSSL_(x25519_base)}, expect_x25519_base, NULL, 1},
-    /* batched key generation (ops_keygen_batch.c): read against "x25519 base" */
-    {"x25519_base_batch_8", "x25519 base batch/8 (per key)", 64, bench_x25519_base_batch_8,
-     {NULL, NULL}, bench_x25519_base_batch_8_expected, NULL, 8},
-    {"x25519_base_batch_64", "x25519 base batch/64 (per key)", 64, bench_x25519_base_batch_64,
-     {NULL, NULL}, bench_x25519_base_batch_64_expected, NULL, 64},
-    {"x25519_batch_8", "x25519 batch/8 (per key)", 64, bench_x25519_batch_8,
-     {NULL, NULL}, bench_x25519_batch_8_expected, NULL, 8},
-    {"x25519_batch_16", "x25519 batch/16 (per key)", 64, bench_x25519_batch_16,
-     {NULL, NULL}, bench_x25519_batch_16_expected, NULL, 16},
-    {"x25519_batch_64", "x25519 batch/64 (per key)", 64, bench_x25519_batch_64,
-     {NULL, NULL}, bench_x25519_batch_64_expected, NULL, 64},
-    {"x25519_batch_256", "x25519 batch/256 (per key)", 64, bench_x25519_batch_256,
-     {NULL, NULL}, bench_x25519_batch_256_expected, NULL, 256},
+     {SODIUM_(x25519_base), OPENSSL_(x25519_base)}, expect_x25519_base, NULL, 1, 0},
+    /* batched key generation and X25519 (ops_batch.c): read against "x25519 base", "x25519" */
+    X25519_BASE_BATCH(8),
+    X25519_BASE_BATCH(64),
+    X25519_BATCH(8),
+    X25519_BATCH(16),
+    X25519_BATCH(64),
+    X25519_BATCH(256),
     {"ed25519_keypair", "ed25519 keypair", 32, ours_keypair,
-     {SODIUM_(keypair), OPENSSL_(keypair)}, expect_keypair, NULL, 1},
+     {SODIUM_(keypair), OPENSSL_(keypair)}, expect_keypair, NULL, 1, 0},
     /* read against "ed25519 keypair" */
-    {"ed25519_keypair_batch_8", "ed25519 keypair/8 (per key)", 64, bench_keypair_batch_8,
-     {NULL, NULL}, bench_keypair_batch_8_expected, NULL, 8},
-    {"ed25519_keypair_batch_64", "ed25519 keypair/64 (per key)", 64, bench_keypair_batch_64,
-     {NULL, NULL}, bench_keypair_batch_64_expected, NULL, 64},
+    KEYPAIR_BATCH(8),
+    KEYPAIR_BATCH(64),
     {"ed25519_sign", "ed25519 sign", 64, ours_sign,
-     {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL, 1},
+     {SODIUM_(sign), OPENSSL_(sign)}, expect_sign, NULL, 1, 0},
     {"ed25519_sign_cold_key", "ed25519 sign (key check miss)", 64, ours_sign_cold,
-     {NULL, NULL}, expect_sign, NULL, 1},
+     NO_PEERS, expect_sign, NULL, 1, 0},
     {"ed25519_verify", "ed25519 verify", 1, ours_verify,
-     {SODIUM_(verify), OPENSSL_(verify)}, expect_verify, tamper_signature, 1},
+     {SODIUM_(verify), OPENSSL_(verify)}, expect_verify, tamper_signature, 1, 0},
     {"ed25519_verify_expanded", "ed25519 verify expanded", 1, ours_verify_expanded,
-     {NULL, NULL}, expect_verify, tamper_signature, 1},
+     NO_PEERS, expect_verify, tamper_signature, 1, 0},
     {"ed25519_sign_portable_sha512", "sign, portable SHA-512", 64, ours_sign_psha,
-     {NULL, NULL}, expect_sign, NULL, 1},
+     NO_PEERS, expect_sign, NULL, 1, 0},
     {"ed25519_verify_portable_sha512", "verify, portable SHA-512", 1, ours_verify_psha,
-     {NULL, NULL}, expect_verify, tamper_signature, 1},
+     NO_PEERS, expect_verify, tamper_signature, 1, 0},
     {"scalarmult_ct", "scalarmult (ct)", 32, ours_scalarmult,
-     {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL, 1},
+     {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL, 1, 0},
     {"double_scalarmult_vartime", "double-base (vt)", 32, ours_double_base,
-     {NULL, NULL}, expect_double_base, NULL, 1},
+     NO_PEERS, expect_double_base, NULL, 1, 0},
     /* SHA-512 throughput (ops_sha512.c): also shown as cycles/byte and MB/s */
-    {"sha512_64", "sha512 64 B", 64, bench_sha512_64,
-     {SHA512_SODIUM_(64), SHA512_OPENSSL_(64)}, bench_sha512_64_expected, NULL, 1},
-    {"sha512_1k", "sha512 1 KiB", 64, bench_sha512_1k,
-     {SHA512_SODIUM_(1k), SHA512_OPENSSL_(1k)}, bench_sha512_1k_expected, NULL, 1},
-    {"sha512_16k", "sha512 16 KiB", 64, bench_sha512_16k,
-     {SHA512_SODIUM_(16k), SHA512_OPENSSL_(16k)}, bench_sha512_16k_expected, NULL, 1},
-    {"sha512_1m", "sha512 1 MiB", 64, bench_sha512_1m,
-     {SHA512_SODIUM_(1m), SHA512_OPENSSL_(1m)}, bench_sha512_1m_expected, NULL, 1},
+    SHA512("64", "64 B", 64),
+    SHA512("1k", "1 KiB", 1024),
+    SHA512("16k", "16 KiB", 16384),
+    SHA512("1m", "1 MiB", 1048576),
     {"ristretto255_decode", "r255 decode", 1, ours_r255_decode,
-     {SODIUM_(r255_decode), NULL}, expect_verify, tamper_r255, 1},
+     {SODIUM_(r255_decode), NULL}, expect_verify, tamper_r255, 1, 0},
     {"ristretto255_encode", "r255 encode", 32, ours_r255_encode,
-     {NULL, NULL}, expect_r255_2B, NULL, 1},
+     NO_PEERS, expect_r255_2B, NULL, 1, 0},
     {"ristretto255_from_uniform_bytes", "r255 from_uniform", 32, ours_r255_from_uniform,
-     {SODIUM_(r255_from_uniform), NULL}, expect_r255_from_uniform, NULL, 1},
+     {SODIUM_(r255_from_uniform), NULL}, expect_r255_from_uniform, NULL, 1, 0},
     {"ristretto255_scalarmult", "r255 scalarmult", 32, ours_r255_scalarmult,
-     {SODIUM_(r255_scalarmult), NULL}, expect_r255_scalarmult, NULL, 1},
+     {SODIUM_(r255_scalarmult), NULL}, expect_r255_scalarmult, NULL, 1, 0},
     {"ristretto255_scalarmult_base", "r255 scalarmult base", 32, ours_r255_scalarmult_base,
-     {SODIUM_(r255_scalarmult_base), NULL}, expect_r255_scalarmult_base, NULL, 1},
+     {SODIUM_(r255_scalarmult_base), NULL}, expect_r255_scalarmult_base, NULL, 1, 0},
     {"edwards25519_hash_to_curve_ro", "h2c edwards25519 RO", 32, ours_h2c,
-     {NULL, NULL}, expect_h2c, NULL, 1},
+     NO_PEERS, expect_h2c, NULL, 1, 0},
     /* batch verification (ops_msm.c): read against "ed25519 verify" */
-    {"ed25519_verify_batch_1", "verify batch/1 (per sig)", 1, bench_verify_batch_1,
-     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 1},
-    {"ed25519_verify_batch_8", "verify batch/8 (per sig)", 1, bench_verify_batch_8,
-     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 8},
-    {"ed25519_verify_batch_64", "verify batch/64 (per sig)", 1, bench_verify_batch_64,
-     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 64},
-    {"ed25519_verify_batch_256", "verify batch/256 (per sig)", 1, bench_verify_batch_256,
-     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 256},
-    {"ed25519_verify_batch_1024", "verify batch/1024 (per sig)", 1, bench_verify_batch_1024,
-     {NULL, NULL}, bench_expect_verify_batch, bench_tamper_verify_batch, 1024},
+    VERIFY_BATCH(1),
+    VERIFY_BATCH(8),
+    VERIFY_BATCH(64),
+    VERIFY_BATCH(256),
+    VERIFY_BATCH(1024),
 };
 /* clang-format on */
 const size_t bench_nops = sizeof bench_ops / sizeof bench_ops[0];
@@ -681,6 +557,16 @@ void bench_fixture_free(void)
     EVP_PKEY_free(ossl.ed_pub);
     memset(&ossl, 0, sizeof ossl);
 #endif
+}
+
+const uint8_t *bench_rfc7748_alice_sk(void)
+{
+    return fx.x_scalar;
+}
+
+const uint8_t *bench_rfc7748_bob_pk(void)
+{
+    return fx.x_point;
 }
 
 const char *bench_peer_name(enum bench_peer p)

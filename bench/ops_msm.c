@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * vec25519-bench — Ed25519 batch verification rows: per-signature cost of
- * vec25519_ed25519_verify_batch at n = 1, 8, 64, 256, 1024, to read against
- * the "ed25519 verify" row of the same run (issue 5's targets: n = 64 at
+ * vec25519_ed25519_verify_batch of op->n signatures (rows n = 1, 8, 64, 256,
+ * 1024), to read against the "ed25519 verify" row of the same run (issue 5's targets: n = 64 at
  * ≤ 0.5×, n = 1024 at ≤ 0.35× a single verification).
  *
  * Fixture: 1024 keys and messages derived from the RFC 8032 §7.1 TEST 1 seed
@@ -67,31 +67,23 @@ static int fixture(void)
     return 0;
 }
 
-static void verify_batch_n(uint8_t out[BENCH_OUT_MAX], size_t n)
+void bench_verify_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
+    (void)want;
     if (fixture() != 0) {
         out[0] = 0;
         return;
     }
-    out[0] = vec25519_ed25519_verify_batch(n, bx.items, NULL) == 0;
+    out[0] = vec25519_ed25519_verify_batch(op->n, bx.items, NULL) == 0;
 }
 
-/* The rows' functions, one per n (bench_fn takes no argument). */
-#define BATCH_ROW(N)                                                   \
-    void bench_verify_batch_##N(uint8_t out[BENCH_OUT_MAX], int want) \
-    {                                                                  \
-        (void)want;                                                    \
-        verify_batch_n(out, N);                                        \
-    }
-BATCH_ROW(1)
-BATCH_ROW(8)
-BATCH_ROW(64)
-BATCH_ROW(256)
-BATCH_ROW(1024)
-
 /* Every signature of the fixture verifies alone (and under libsodium). */
-int bench_expect_verify_batch(uint8_t out[BENCH_OUT_MAX])
+int bench_expect_verify_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX])
 {
+    if (op->n > BATCH_MAX_N) {
+        fprintf(stderr, "vec25519-bench: %s: n = %zu exceeds the fixture\n", op->id, op->n);
+        return -1;
+    }
     if (fixture() != 0) {
         fprintf(stderr, "vec25519-bench: cannot make the batch fixture\n");
         return -1;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * vec25519-bench — SHA-512 throughput: the one-shot digest of a 64-byte,
- * 1 KiB, 16 KiB and 1 MiB message (rows of the table in ops.c; bench.c shows
- * them also as TSC cycles per byte and MB/s, bench_bytes_per_call).
+ * vec25519-bench — SHA-512 throughput: the one-shot digest of an op->n-byte
+ * message (rows of 64 B, 1 KiB, 16 KiB and 1 MiB in the table of ops.c;
+ * bench.c shows them also as TSC cycles per byte and MB/s,
+ * bench_bytes_per_call).
  *
  * Ours (vec25519_sha512) runs on the compression function of the backend in
  * use: the portable C (serial), the AVX2 schedule (avx2) or the AVX-512VL
@@ -56,102 +57,71 @@ static void sh_init(void)
     sh.ready = 1;
 }
 
-static void ours(size_t n, uint8_t out[BENCH_OUT_MAX])
+void bench_sha512(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
+    (void)want;
     sh_init();
-    vec25519_sha512(out, sh.msg, n);
+    vec25519_sha512(out, sh.msg, op->n);
 }
 
 #ifdef HAVE_SODIUM
-static void sodium(size_t n, uint8_t out[BENCH_OUT_MAX])
+void bench_sha512_sodium(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
+    (void)want;
     sh_init();
-    sh.status = crypto_hash_sha512(out, sh.msg, n);
+    sh.status = crypto_hash_sha512(out, sh.msg, op->n);
 }
 #endif
 
 #ifdef HAVE_OPENSSL
-static void openssl(size_t n, uint8_t out[BENCH_OUT_MAX])
+void bench_sha512_openssl(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
+    (void)want;
     sh_init();
     if (!sh.md) sh.md = EVP_MD_fetch(NULL, "SHA512", NULL);
-    if (!sh.md || !EVP_Digest(sh.msg, n, out, NULL, sh.md, NULL)) memset(out, 0, 64);
+    if (!sh.md || !EVP_Digest(sh.msg, op->n, out, NULL, sh.md, NULL)) memset(out, 0, 64);
 }
 #endif
 
-/* The portable path's digest, checked against the peers built in. */
-static int expected(size_t n, uint8_t out[BENCH_OUT_MAX])
+/* The portable path's digest, checked against each peer built in. */
+int bench_sha512_expected(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX])
 {
+    static const struct {
+        const char *name;
+        bench_fn f;
+    } peers[] = {
+#ifdef HAVE_SODIUM
+        {"libsodium", bench_sha512_sodium},
+#endif
+#ifdef HAVE_OPENSSL
+        {"OpenSSL", bench_sha512_openssl},
+#endif
+        {NULL, NULL},
+    };
     const struct backend *serial = backend_by_name("serial");
 
     if (!serial) return -1;
+    if (op->n > SHA_MAX) {
+        fprintf(stderr, "vec25519-bench: %s: %zu bytes exceed the fixture\n", op->id, op->n);
+        return -1;
+    }
     backend_set(serial);
-    ours(n, out);
-#ifdef HAVE_SODIUM
-    {
+    bench_sha512(op, out, 1);
+    for (size_t i = 0; peers[i].f; i++) {
         uint8_t peer[BENCH_OUT_MAX];
-        sodium(n, peer);
+        sh.status = 0;
+        peers[i].f(op, peer, 1);
         if (sh.status != 0 || memcmp(peer, out, 64) != 0) {
-            fprintf(stderr, "vec25519-bench: SHA-512 of %zu bytes: portable and libsodium disagree\n",
-                    n);
+            fprintf(stderr, "vec25519-bench: SHA-512 of %zu bytes: portable and %s disagree\n",
+                    op->n, peers[i].name);
             return -1;
         }
     }
-#endif
-#ifdef HAVE_OPENSSL
-    {
-        uint8_t peer[BENCH_OUT_MAX];
-        openssl(n, peer);
-        if (memcmp(peer, out, 64) != 0) {
-            fprintf(stderr, "vec25519-bench: SHA-512 of %zu bytes: portable and OpenSSL disagree\n",
-                    n);
-            return -1;
-        }
-    }
-#endif
     return 0;
 }
 
-#define SHA_ROW(name, n)                                                          \
-    void bench_sha512_##name(uint8_t out[BENCH_OUT_MAX], int want)               \
-    {                                                                             \
-        (void)want;                                                               \
-        ours(n, out);                                                             \
-    }                                                                             \
-    int bench_sha512_##name##_expected(uint8_t out[BENCH_OUT_MAX])               \
-    {                                                                             \
-        return expected(n, out);                                                  \
-    }                                                                             \
-    SODIUM_ROW(name, n)                                                           \
-    OPENSSL_ROW(name, n)
-
-#ifdef HAVE_SODIUM
-#define SODIUM_ROW(name, n)                                                       \
-    void bench_sha512_##name##_sodium(uint8_t out[BENCH_OUT_MAX], int want)      \
-    {                                                                             \
-        (void)want;                                                               \
-        sodium(n, out);                                                           \
-    }
-#else
-#define SODIUM_ROW(name, n)
-#endif
-#ifdef HAVE_OPENSSL
-#define OPENSSL_ROW(name, n)                                                      \
-    void bench_sha512_##name##_openssl(uint8_t out[BENCH_OUT_MAX], int want)     \
-    {                                                                             \
-        (void)want;                                                               \
-        openssl(n, out);                                                          \
-    }
-#else
-#define OPENSSL_ROW(name, n)
-#endif
-
-SHA_ROW(64, 64)
-SHA_ROW(1k, 1024)
-SHA_ROW(16k, 16384)
-SHA_ROW(1m, SHA_MAX)
-
-void bench_portable_sha512(bench_fn f, uint8_t out[BENCH_OUT_MAX], int want_output)
+void bench_portable_sha512(bench_fn f, const struct bench_op *op, uint8_t out[BENCH_OUT_MAX],
+                           int want_output)
 {
     static struct backend alt; /* the benchmark runs on one thread */
     const struct backend *b = backend_get();
@@ -159,17 +129,13 @@ void bench_portable_sha512(bench_fn f, uint8_t out[BENCH_OUT_MAX], int want_outp
     alt = *b;
     alt.sha512_blocks = sha512_blocks_portable;
     backend_set(&alt);
-    f(out, want_output);
+    f(op, out, want_output);
     backend_set(b);
 }
 
 size_t bench_bytes_per_call(const struct bench_op *op)
 {
-    if (op->ours == bench_sha512_64) return 64;
-    if (op->ours == bench_sha512_1k) return 1024;
-    if (op->ours == bench_sha512_16k) return 16384;
-    if (op->ours == bench_sha512_1m) return SHA_MAX;
-    return 0;
+    return op->ours == bench_sha512 ? op->n : 0;
 }
 
 void bench_sha512_free(void)

@@ -94,8 +94,10 @@ static uint64_t median(uint64_t *v, unsigned n)
     return (n & 1) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Times runs calls of f; medians into *cycles and *ns (overhead not removed). */
-static int time_calls(bench_fn f, unsigned runs, uint64_t *cycles, uint64_t *ns)
+/* Times runs calls of f(op, ...); medians into *cycles and *ns (overhead not
+ * removed). */
+static int time_calls(bench_fn f, const struct bench_op *op, unsigned runs, uint64_t *cycles,
+                      uint64_t *ns)
 {
     uint64_t *c = malloc(runs * sizeof *c), *t = malloc(runs * sizeof *t);
     uint8_t out[BENCH_OUT_MAX];
@@ -107,7 +109,7 @@ static int time_calls(bench_fn f, unsigned runs, uint64_t *cycles, uint64_t *ns)
     for (unsigned i = 0; i < runs; i++) {
         uint64_t t0 = now_ns();
         uint64_t c0 = counter_start();
-        f(out, 0);
+        f(op, out, 0);
         uint64_t c1 = counter_stop();
         uint64_t t1 = now_ns();
         c[i] = c1 - c0;
@@ -120,8 +122,9 @@ static int time_calls(bench_fn f, unsigned runs, uint64_t *cycles, uint64_t *ns)
     return 0;
 }
 
-static void empty(uint8_t out[BENCH_OUT_MAX], int want_output)
+static void empty(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want_output)
 {
+    (void)op;
     (void)out;
     (void)want_output;
 }
@@ -144,27 +147,27 @@ void timing_init(int quick)
     ticks_per_ns = 1.0;
 #endif
     bench_fn volatile fn = empty; /* keep the call indirect, like the real ones */
-    if (time_calls(fn, quick ? 101u : 10001u, &overhead_cycles, &overhead_ns) != 0) {
+    if (time_calls(fn, NULL, quick ? 101u : 10001u, &overhead_cycles, &overhead_ns) != 0) {
         overhead_cycles = 0;
         overhead_ns = 0;
     }
 }
 
-struct bench_sample timing_measure(bench_fn f, int quick)
+struct bench_sample timing_measure(bench_fn f, const struct bench_op *op, int quick)
 {
     struct bench_sample s = {0, 0, 0};
     uint8_t out[BENCH_OUT_MAX];
     unsigned runs;
 
     if (quick) {
-        for (unsigned i = 0; i < QUICK_WARMUP_CALLS; i++) f(out, 0);
+        for (unsigned i = 0; i < QUICK_WARMUP_CALLS; i++) f(op, out, 0);
         runs = QUICK_RUNS;
     } else {
         /* Warm up (caches, branch predictors, frequency) and estimate the cost
          * of one call, from which the number of runs follows. */
         uint64_t calls = 0, t0 = now_ns(), elapsed;
         do {
-            f(out, 0);
+            f(op, out, 0);
             calls++;
             elapsed = now_ns() - t0;
         } while (elapsed < WARMUP_NS || calls < 3);
@@ -176,7 +179,7 @@ struct bench_sample timing_measure(bench_fn f, int quick)
     }
 
     uint64_t cycles, ns;
-    if (time_calls(f, runs, &cycles, &ns) != 0) return s;
+    if (time_calls(f, op, runs, &cycles, &ns) != 0) return s;
     s.cycles = cycles > overhead_cycles ? cycles - overhead_cycles : 0;
     s.ns = ns > overhead_ns ? ns - overhead_ns : 0;
     s.runs = runs;

@@ -51,8 +51,9 @@
  * reaches the command as it is. */
 #define cli_err enc_err
 
-/* Sets e->msg; returns -1 (so that `return cli_errf(e, ...)` reads well). */
-int cli_errf(struct cli_err *e, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* Sets e->msg; returns -1 (so that `return cli_errf(e, ...)` reads well):
+ * the encoding module's enc_errf. */
+#define cli_errf enc_errf
 
 /* The command running, for messages: "vec25519 sign". */
 extern const char *cli_prog;
@@ -86,6 +87,12 @@ struct cli_opt {
  */
 int cli_parse(int argc, char **argv, const struct cli_opt *opts, char **operands,
               int max_operands, const char *help);
+/* The exit status of a command whose cli_parse returned n < 0: CLI_EXIT_OK
+ * after the help (-2), CLI_EXIT_BAD after a usage error. */
+static inline int cli_parse_exit(int n)
+{
+    return n == -2 ? CLI_EXIT_OK : CLI_EXIT_BAD;
+}
 
 /* ---- input and output (util.c) ------------------------------------------- */
 
@@ -153,6 +160,10 @@ int cli_out_commit(struct cli_out *o, struct cli_err *e);
 /* Removes the temporary file (after a failure elsewhere). */
 void cli_out_abort(struct cli_out *o);
 
+/* write, commit; on failure abort and print "NAME: <reason>" (NAME is
+ * cli_output_name(path)). Returns 0 or -1. */
+int cli_out_finish(struct cli_out *o, const char *path, const void *data, size_t len);
+
 /* open, write, commit. Returns 0, or -1 with e set. */
 int cli_write_output(const char *path, const void *data, size_t len, enum cli_out_mode mode,
                      int force, struct cli_err *e);
@@ -179,6 +190,9 @@ void cli_temp_forget(int slot);
 /* 1 if output to path (NULL or "-": standard output) would go to a terminal,
  * where binary data (DER, a raw signature) is not written. */
 int cli_is_terminal_output(const char *path);
+/* 0, or -1 after printing "not writing a binary WHAT to a terminal (use
+ * USE)" when output to path would go to a terminal. */
+int cli_refuse_terminal(const char *path, const char *what, const char *use);
 
 /* 1 if a and b (neither NULL nor "-") name the same existing file. */
 int cli_same_file(const char *a, const char *b);

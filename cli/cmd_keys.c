@@ -74,16 +74,12 @@ int cli_cmd_keygen(int argc, char **argv)
         {'o', "out", &out, NULL},     {0, "force", NULL, &force},     {0, NULL, NULL, NULL}};
     char *operands[1];
     int n = cli_parse(argc, argv, opts, operands, 0, keygen_help);
-    if (n == -2) return CLI_EXIT_OK;
-    if (n < 0) return CLI_EXIT_BAD;
+    if (n < 0) return cli_parse_exit(n);
     if (x25519 && ed25519) {
         cli_error("--x25519 and --ed25519 exclude each other");
         return CLI_EXIT_BAD;
     }
-    if (der && cli_is_terminal_output(out)) {
-        cli_error("not writing a binary DER key to a terminal (use -o FILE)");
-        return CLI_EXIT_BAD;
-    }
+    if (der && cli_refuse_terminal(out, "DER key", "-o FILE") != 0) return CLI_EXIT_BAD;
 
     /* The output first: an existing FILE is refused before a key is made, and
      * the temporary file has mode 0600 before the key is written to it. */
@@ -105,11 +101,7 @@ int cli_cmd_keygen(int argc, char **argv)
         rc = CLI_EXIT_BAD;
     } else {
         size_t len = cli_key_private_encode(enc, sizeof enc, &k, der);
-        if (cli_out_write(&o, enc, len, &e) != 0 || cli_out_commit(&o, &e) != 0) {
-            cli_error("%s: %s", cli_output_name(out), e.msg);
-            cli_out_abort(&o);
-            rc = CLI_EXIT_BAD;
-        }
+        if (cli_out_finish(&o, out, enc, len) != 0) rc = CLI_EXIT_BAD;
     }
     cli_key_wipe(&k);
     vec25519_wipe(enc, sizeof enc);
@@ -126,17 +118,13 @@ int cli_cmd_pubkey(int argc, char **argv)
                                    {0, NULL, NULL, NULL}};
     char *operands[1];
     int n = cli_parse(argc, argv, opts, operands, 0, pubkey_help);
-    if (n == -2) return CLI_EXIT_OK;
-    if (n < 0) return CLI_EXIT_BAD;
+    if (n < 0) return cli_parse_exit(n);
     if (!in) in = "-";
     if (cli_same_file(in, out)) {
         cli_error("%s: the output would overwrite the input key", out);
         return CLI_EXIT_BAD;
     }
-    if (der && cli_is_terminal_output(out)) {
-        cli_error("not writing a binary DER key to a terminal (use -o FILE)");
-        return CLI_EXIT_BAD;
-    }
+    if (der && cli_refuse_terminal(out, "DER key", "-o FILE") != 0) return CLI_EXIT_BAD;
 
     struct cli_key k;
     struct cli_err e;

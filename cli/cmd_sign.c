@@ -238,8 +238,7 @@ int cli_cmd_sign(int argc, char **argv)
                                    {0, NULL, NULL, NULL}};
     char *operands[1];
     int n = cli_parse(argc, argv, opts, operands, 1, sign_help);
-    if (n == -2) return CLI_EXIT_OK;
-    if (n < 0) return CLI_EXIT_BAD;
+    if (n < 0) return cli_parse_exit(n);
     const char *msgpath = n == 1 ? operands[0] : "-";
     if (!key) {
         cli_error("the private key is missing (-k KEY)");
@@ -253,10 +252,8 @@ int cli_cmd_sign(int argc, char **argv)
         cli_error("%s: the signature would overwrite an input", out);
         return CLI_EXIT_BAD;
     }
-    if (!b64 && cli_is_terminal_output(out)) {
-        cli_error("not writing a binary signature to a terminal (use --base64 or -o FILE)");
+    if (!b64 && cli_refuse_terminal(out, "signature", "--base64 or -o FILE") != 0)
         return CLI_EXIT_BAD;
-    }
 
     struct cli_key k;
     struct cli_err e;
@@ -302,12 +299,7 @@ int cli_cmd_sign(int argc, char **argv)
         data = text;
         len = sizeof text;
     }
-    if (cli_out_write(&o, data, len, &e) != 0 || cli_out_commit(&o, &e) != 0) {
-        cli_out_abort(&o);
-        cli_error("%s: %s", cli_output_name(out), e.msg);
-        return CLI_EXIT_BAD;
-    }
-    return CLI_EXIT_OK;
+    return cli_out_finish(&o, out, data, len) != 0 ? CLI_EXIT_BAD : CLI_EXIT_OK;
 }
 
 /* ---- verify ---------------------------------------------------------------- */
@@ -322,8 +314,7 @@ int cli_cmd_verify(int argc, char **argv)
                                    {0, NULL, NULL, NULL}};
     char *operands[1];
     int n = cli_parse(argc, argv, opts, operands, 1, verify_help);
-    if (n == -2) return CLI_EXIT_OK;
-    if (n < 0) return CLI_EXIT_BAD;
+    if (n < 0) return cli_parse_exit(n);
     const char *msgpath = n == 1 ? operands[0] : "-";
     if (!pub || !sigpath) {
         cli_error("%s", !pub ? "the public key is missing (-p PUB)"
@@ -507,8 +498,7 @@ int cli_cmd_verify_batch(int argc, char **argv)
     const struct cli_opt opts[] = {{0, NULL, NULL, NULL}};
     char *operands[1];
     int n = cli_parse(argc, argv, opts, operands, 1, batch_help);
-    if (n == -2) return CLI_EXIT_OK;
-    if (n < 0) return CLI_EXIT_BAD;
+    if (n < 0) return cli_parse_exit(n);
     if (n == 0) {
         cli_error("the manifest is missing");
         fprintf(stderr, "Try '%s --help'.\n", cli_prog);

@@ -32,8 +32,7 @@ int cli_cmd_x25519(int argc, char **argv)
         {'k', "key", &key, NULL}, {'p', "peer", &peer, NULL}, {0, NULL, NULL, NULL}};
     char *operands[1];
     int n = cli_parse(argc, argv, opts, operands, 0, x25519_help);
-    if (n == -2) return CLI_EXIT_OK;
-    if (n < 0) return CLI_EXIT_BAD;
+    if (n < 0) return cli_parse_exit(n);
     if (!key || !peer) {
         cli_error("%s", !key ? "the private key is missing (-k KEY)"
                              : "the peer's public key is missing (-p PEER_PUB)");

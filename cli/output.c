@@ -437,6 +437,15 @@ void cli_out_abort(struct cli_out *o)
     drop_temp(o);
 }
 
+int cli_out_finish(struct cli_out *o, const char *path, const void *data, size_t len)
+{
+    struct cli_err e;
+    if (cli_out_write(o, data, len, &e) == 0 && cli_out_commit(o, &e) == 0) return 0;
+    cli_out_abort(o);
+    cli_error("%s: %s", cli_output_name(path), e.msg);
+    return -1;
+}
+
 int cli_write_output(const char *path, const void *data, size_t len, enum cli_out_mode mode,
                      int force, struct cli_err *e)
 {

@@ -19,15 +19,6 @@ const char *cli_prog = "vec25519";
 
 /* ---- messages ------------------------------------------------------------ */
 
-int cli_errf(struct cli_err *e, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
@@ -247,6 +238,13 @@ int cli_read_all(const char *path, uint8_t **out, size_t *outlen, struct cli_err
 int cli_is_terminal_output(const char *path)
 {
     return (path == NULL || strcmp(path, "-") == 0) && isatty(1);
+}
+
+int cli_refuse_terminal(const char *path, const char *what, const char *use)
+{
+    if (!cli_is_terminal_output(path)) return 0;
+    cli_error("not writing a binary %s to a terminal (use %s)", what, use);
+    return -1;
 }
 
 int cli_same_file(const char *a, const char *b)

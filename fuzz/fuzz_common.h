@@ -56,4 +56,11 @@ int fuzz_is_zero(const uint8_t *p, size_t n);
  * A reference written byte by byte, independent of the library. */
 int fuzz_y_is_canonical(const uint8_t s[32]);
 
+/* 1 if the 256-bit little-endian integer x is < ℓ = 2^252 +
+ * 27742317777372353535851937790883648493 (a canonical scalar), comparing
+ * from the most significant byte. A reference independent of the library. */
+int fuzz_lt_ell(const uint8_t x[32]);
+/* ℓ itself, little-endian. */
+extern const uint8_t fuzz_ell[32];
+
 #endif /* VEC25519_FUZZ_COMMON_H */

@@ -32,30 +32,14 @@
 #include "scalar/sc.h"
 #include "vec25519.h"
 
-/* ℓ = 2^252 + 27742317777372353535851937790883648493, little-endian. */
-static const uint8_t ell[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58,
-                                0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
-                                0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                                0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10};
-
-/* Reference: 1 iff x < ℓ, comparing from the most significant byte. */
-static int ref_lt_ell(const uint8_t x[32])
-{
-    for (int i = 31; i >= 0; i--) {
-        if (x[i] < ell[i]) return 1;
-        if (x[i] > ell[i]) return 0;
-    }
-    return 0; /* x = ℓ */
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     uint8_t w[64] = {0}, r[32];
     (void)argc;
     (void)argv;
     fuzz_sodium_init();
-    /* The constant above: ℓ ≡ 0 and ℓ - 1 is reduced, per libsodium. */
-    memcpy(w, ell, 32);
+    /* ℓ (fuzz_ell) ≡ 0 and ℓ - 1 is reduced, per libsodium. */
+    memcpy(w, fuzz_ell, 32);
     crypto_core_ed25519_scalar_reduce(r, w);
     FUZZ_REQUIRE(fuzz_is_zero(r, 32), "l is not 0 mod l for libsodium");
     w[0]--;
@@ -166,6 +150,25 @@ static void check_inv(const char *name, vinv_fn ours, inv_fn theirs, const uint8
     }
 }
 
+/* The scalar operations of one group against libsodium's: vec25519_OURS_scalar_*
+ * against crypto_core_THEIRS_scalar_*, the inversion on INV (x or y, so that
+ * the two groups invert different inputs). */
+#define CHECK_SCALAR_OPS(OURS, THEIRS, INV)                                                   \
+    do {                                                                                      \
+        check_un(#THEIRS "_scalar_negate", vec25519_##OURS##_scalar_negate,                   \
+                 crypto_core_##THEIRS##_scalar_negate, x);                                    \
+        check_un(#THEIRS "_scalar_complement", vec25519_##OURS##_scalar_complement,           \
+                 crypto_core_##THEIRS##_scalar_complement, x);                                \
+        check_addsub(#THEIRS "_scalar_add", 0, vec25519_##OURS##_scalar_add,                  \
+                     crypto_core_##THEIRS##_scalar_add, x, y);                                \
+        check_addsub(#THEIRS "_scalar_sub", 1, vec25519_##OURS##_scalar_sub,                  \
+                     crypto_core_##THEIRS##_scalar_sub, x, y);                                \
+        check_bin(#THEIRS "_scalar_mul", vec25519_##OURS##_scalar_mul,                        \
+                  crypto_core_##THEIRS##_scalar_mul, x, y);                                   \
+        check_inv(#THEIRS "_scalar_invert", vec25519_##OURS##_scalar_invert,                  \
+                  crypto_core_##THEIRS##_scalar_invert, INV);                                 \
+    } while (0)
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint8_t x[32], w[64] = {0}, r1[32], r2[32];
@@ -177,14 +180,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_note("libsodium", r2, 32);
 
     int canon = ct_to_int(sc_is_canonical(x));
-    FUZZ_REQUIRE(canon == ref_lt_ell(x), "sc_is_canonical %d, reference %d", canon,
-                 ref_lt_ell(x));
+    FUZZ_REQUIRE(canon == fuzz_lt_ell(x), "sc_is_canonical %d, reference %d", canon,
+                 fuzz_lt_ell(x));
 
     memcpy(w, x, 32);
     sc_reduce32(r1, x);
     crypto_core_ed25519_scalar_reduce(r2, w);
     FUZZ_REQUIRE(memcmp(r1, r2, 32) == 0, "sc_reduce32 differs from libsodium reduce(x || 0)");
-    FUZZ_REQUIRE(ref_lt_ell(r1), "sc_reduce32 output not < l");
+    FUZZ_REQUIRE(fuzz_lt_ell(r1), "sc_reduce32 output not < l");
     if (canon) FUZZ_REQUIRE(memcmp(r1, x, 32) == 0, "sc_reduce32 changes a reduced x");
 
     if (size < 64) return 0;
@@ -194,7 +197,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sc_reduce64(r1, w);
     crypto_core_ed25519_scalar_reduce(r2, w);
     FUZZ_REQUIRE(memcmp(r1, r2, 32) == 0, "sc_reduce64 differs from libsodium");
-    FUZZ_REQUIRE(ref_lt_ell(r1), "sc_reduce64 output not < l");
+    FUZZ_REQUIRE(fuzz_lt_ell(r1), "sc_reduce64 output not < l");
     vec25519_edwards25519_scalar_reduce(r1, w);
     FUZZ_REQUIRE(memcmp(r1, r2, 32) == 0, "vec25519_edwards25519_scalar_reduce differs");
 #ifdef VEC25519_FUZZ_HAVE_RISTRETTO_SCALARS
@@ -203,32 +206,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_REQUIRE(memcmp(r1, r2, 32) == 0, "vec25519_ristretto255_scalar_reduce differs");
 #endif
 
-    check_un("ed25519_scalar_negate", vec25519_edwards25519_scalar_negate,
-             crypto_core_ed25519_scalar_negate, x);
-    check_un("ed25519_scalar_complement", vec25519_edwards25519_scalar_complement,
-             crypto_core_ed25519_scalar_complement, x);
-    check_addsub("ed25519_scalar_add", 0, vec25519_edwards25519_scalar_add,
-                 crypto_core_ed25519_scalar_add, x, y);
-    check_addsub("ed25519_scalar_sub", 1, vec25519_edwards25519_scalar_sub,
-                 crypto_core_ed25519_scalar_sub, x, y);
-    check_bin("ed25519_scalar_mul", vec25519_edwards25519_scalar_mul, crypto_core_ed25519_scalar_mul,
-              x, y);
-    check_inv("ed25519_scalar_invert", vec25519_edwards25519_scalar_invert,
-              crypto_core_ed25519_scalar_invert, x);
-
+    CHECK_SCALAR_OPS(edwards25519, ed25519, x);
 #ifdef VEC25519_FUZZ_HAVE_RISTRETTO_SCALARS
-    check_un("ristretto255_scalar_negate", vec25519_ristretto255_scalar_negate,
-             crypto_core_ristretto255_scalar_negate, x);
-    check_un("ristretto255_scalar_complement", vec25519_ristretto255_scalar_complement,
-             crypto_core_ristretto255_scalar_complement, x);
-    check_addsub("ristretto255_scalar_add", 0, vec25519_ristretto255_scalar_add,
-                 crypto_core_ristretto255_scalar_add, x, y);
-    check_addsub("ristretto255_scalar_sub", 1, vec25519_ristretto255_scalar_sub,
-                 crypto_core_ristretto255_scalar_sub, x, y);
-    check_bin("ristretto255_scalar_mul", vec25519_ristretto255_scalar_mul,
-              crypto_core_ristretto255_scalar_mul, x, y);
-    check_inv("ristretto255_scalar_invert", vec25519_ristretto255_scalar_invert,
-              crypto_core_ristretto255_scalar_invert, y);
+    CHECK_SCALAR_OPS(ristretto255, ristretto255, y);
 #endif
     return 0;
 }

@@ -60,11 +60,8 @@ static const char *label_of(const struct codec_ctx *c)
 
 static void *codec_new(void *provctx, enum vp_type type, int pem, int priv)
 {
-    struct codec_ctx *c = OPENSSL_zalloc(sizeof *c);
-    if (c == NULL) {
-        VP_ERR(provctx, VP_R_MALLOC, "allocating an encoder or decoder");
-        return NULL;
-    }
+    struct codec_ctx *c = VP_ZALLOC(provctx, sizeof *c, "an encoder or decoder");
+    if (c == NULL) return NULL;
     c->pc = provctx;
     c->type = type;
     c->pem = pem;
@@ -109,11 +106,7 @@ static const OSSL_PARAM enc_settable[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *enc_settable_ctx_params(void *provctx)
-{
-    (void)provctx;
-    return enc_settable;
-}
+VP_PARAMS_FN(enc_settable_ctx_params, enc_settable)
 
 static void *enc_import_object(void *vctx, int selection, const OSSL_PARAM params[])
 {
@@ -186,23 +179,12 @@ static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
 
 /* ---- decoders ------------------------------------------------------------ */
 
-static int dec_set_ctx_params(void *vctx, const OSSL_PARAM params[])
-{
-    (void)vctx;
-    (void)params;
-    return 1;
-}
-
 static const OSSL_PARAM dec_settable[] = {
     OSSL_PARAM_utf8_string(OSSL_DECODER_PARAM_PROPERTIES, NULL, 0),
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *dec_settable_ctx_params(void *provctx)
-{
-    (void)provctx;
-    return dec_settable;
-}
+VP_PARAMS_FN(dec_settable_ctx_params, dec_settable)
 
 /* Reads all of in into buf (cap bytes). Returns the length, or cap + 1 if
  * there is more (not a key file), or -1 on a read error. */
@@ -329,12 +311,8 @@ static int dec_export_object(void *vctx, const void *objref, size_t objref_sz,
 
 #define FN(id, f) {id, (void (*)(void))(f)}
 
-#define CODEC(T, TYPE, FMT, PEM, STRUCT, PRIV)                                             \
-    static void *enc_new_##T##_##FMT##_##STRUCT(void *provctx)                             \
-    {                                                                                      \
-        return codec_new(provctx, TYPE, PEM, PRIV);                                        \
-    }                                                                                      \
-    static void *dec_new_##T##_##FMT##_##STRUCT(void *provctx)                             \
+#define CODEC(T, TYPE, FMT, PEM, STRUCT, PRIV, STRUCTURE)                                  \
+    static void *new_##T##_##FMT##_##STRUCT(void *provctx)                                 \
     {                                                                                      \
         return codec_new(provctx, TYPE, PEM, PRIV);                                        \
     }                                                                                      \
@@ -344,7 +322,7 @@ static int dec_export_object(void *vctx, const void *objref, size_t objref_sz,
         return does_selection(PRIV, selection);                                            \
     }                                                                                      \
     static const OSSL_DISPATCH enc_##T##_##FMT##_##STRUCT[] = {                            \
-        FN(OSSL_FUNC_ENCODER_NEWCTX, enc_new_##T##_##FMT##_##STRUCT),                      \
+        FN(OSSL_FUNC_ENCODER_NEWCTX, new_##T##_##FMT##_##STRUCT),                          \
         FN(OSSL_FUNC_ENCODER_FREECTX, codec_free),                                         \
         FN(OSSL_FUNC_ENCODER_SET_CTX_PARAMS, enc_set_ctx_params),                          \
         FN(OSSL_FUNC_ENCODER_SETTABLE_CTX_PARAMS, enc_settable_ctx_params),                \
@@ -355,9 +333,9 @@ static int dec_export_object(void *vctx, const void *objref, size_t objref_sz,
         {0, NULL},                                                                         \
     };                                                                                     \
     static const OSSL_DISPATCH dec_##T##_##FMT##_##STRUCT[] = {                            \
-        FN(OSSL_FUNC_DECODER_NEWCTX, dec_new_##T##_##FMT##_##STRUCT),                      \
+        FN(OSSL_FUNC_DECODER_NEWCTX, new_##T##_##FMT##_##STRUCT),                          \
         FN(OSSL_FUNC_DECODER_FREECTX, codec_free),                                         \
-        FN(OSSL_FUNC_DECODER_SET_CTX_PARAMS, dec_set_ctx_params),                          \
+        FN(OSSL_FUNC_DECODER_SET_CTX_PARAMS, vp_set_no_params),                            \
         FN(OSSL_FUNC_DECODER_SETTABLE_CTX_PARAMS, dec_settable_ctx_params),                \
         FN(OSSL_FUNC_DECODER_DOES_SELECTION, sel_##T##_##FMT##_##STRUCT),                  \
         FN(OSSL_FUNC_DECODER_DECODE, decode),                                              \
@@ -365,38 +343,27 @@ static int dec_export_object(void *vctx, const void *objref, size_t objref_sz,
         {0, NULL},                                                                         \
     };
 
-CODEC(x25519, VP_X25519, der, 0, pkcs8, 1)
-CODEC(x25519, VP_X25519, pem, 1, pkcs8, 1)
-CODEC(x25519, VP_X25519, der, 0, spki, 0)
-CODEC(x25519, VP_X25519, pem, 1, spki, 0)
-CODEC(ed25519, VP_ED25519, der, 0, pkcs8, 1)
-CODEC(ed25519, VP_ED25519, pem, 1, pkcs8, 1)
-CODEC(ed25519, VP_ED25519, der, 0, spki, 0)
-CODEC(ed25519, VP_ED25519, pem, 1, spki, 0)
+/* The 8 (type, format, structure) combinations, each an encoder and a
+ * decoder: X(T, TYPE, FMT, PEM, STRUCT, PRIV, STRUCTURE), STRUCTURE the
+ * "structure=" property. */
+#define VP_CODECS(X)                                                   \
+    X(x25519, VP_X25519, der, 0, pkcs8, 1, "PrivateKeyInfo")            \
+    X(x25519, VP_X25519, pem, 1, pkcs8, 1, "PrivateKeyInfo")            \
+    X(x25519, VP_X25519, der, 0, spki, 0, "SubjectPublicKeyInfo")       \
+    X(x25519, VP_X25519, pem, 1, spki, 0, "SubjectPublicKeyInfo")       \
+    X(ed25519, VP_ED25519, der, 0, pkcs8, 1, "PrivateKeyInfo")          \
+    X(ed25519, VP_ED25519, pem, 1, pkcs8, 1, "PrivateKeyInfo")          \
+    X(ed25519, VP_ED25519, der, 0, spki, 0, "SubjectPublicKeyInfo")     \
+    X(ed25519, VP_ED25519, pem, 1, spki, 0, "SubjectPublicKeyInfo")
 
-#define P8 ",structure=PrivateKeyInfo"
-#define SPKI ",structure=SubjectPublicKeyInfo"
+VP_CODECS(CODEC)
 
-const OSSL_ALGORITHM vp_encoders[] = {
-    {VP_NAMES_X25519, VP_PROPS ",output=der" P8, enc_x25519_der_pkcs8, NULL},
-    {VP_NAMES_X25519, VP_PROPS ",output=pem" P8, enc_x25519_pem_pkcs8, NULL},
-    {VP_NAMES_X25519, VP_PROPS ",output=der" SPKI, enc_x25519_der_spki, NULL},
-    {VP_NAMES_X25519, VP_PROPS ",output=pem" SPKI, enc_x25519_pem_spki, NULL},
-    {VP_NAMES_ED25519, VP_PROPS ",output=der" P8, enc_ed25519_der_pkcs8, NULL},
-    {VP_NAMES_ED25519, VP_PROPS ",output=pem" P8, enc_ed25519_pem_pkcs8, NULL},
-    {VP_NAMES_ED25519, VP_PROPS ",output=der" SPKI, enc_ed25519_der_spki, NULL},
-    {VP_NAMES_ED25519, VP_PROPS ",output=pem" SPKI, enc_ed25519_pem_spki, NULL},
-    {NULL, NULL, NULL, NULL},
-};
+#define NAMES_x25519 VP_NAMES_X25519
+#define NAMES_ed25519 VP_NAMES_ED25519
+#define ENCODER(T, TYPE, FMT, PEM, STRUCT, PRIV, STRUCTURE) \
+    {NAMES_##T, VP_PROPS ",output=" #FMT ",structure=" STRUCTURE, enc_##T##_##FMT##_##STRUCT, NULL},
+#define DECODER(T, TYPE, FMT, PEM, STRUCT, PRIV, STRUCTURE) \
+    {NAMES_##T, VP_PROPS ",input=" #FMT ",structure=" STRUCTURE, dec_##T##_##FMT##_##STRUCT, NULL},
 
-const OSSL_ALGORITHM vp_decoders[] = {
-    {VP_NAMES_X25519, VP_PROPS ",input=der" P8, dec_x25519_der_pkcs8, NULL},
-    {VP_NAMES_X25519, VP_PROPS ",input=pem" P8, dec_x25519_pem_pkcs8, NULL},
-    {VP_NAMES_X25519, VP_PROPS ",input=der" SPKI, dec_x25519_der_spki, NULL},
-    {VP_NAMES_X25519, VP_PROPS ",input=pem" SPKI, dec_x25519_pem_spki, NULL},
-    {VP_NAMES_ED25519, VP_PROPS ",input=der" P8, dec_ed25519_der_pkcs8, NULL},
-    {VP_NAMES_ED25519, VP_PROPS ",input=pem" P8, dec_ed25519_pem_pkcs8, NULL},
-    {VP_NAMES_ED25519, VP_PROPS ",input=der" SPKI, dec_ed25519_der_spki, NULL},
-    {VP_NAMES_ED25519, VP_PROPS ",input=pem" SPKI, dec_ed25519_pem_spki, NULL},
-    {NULL, NULL, NULL, NULL},
-};
+const OSSL_ALGORITHM vp_encoders[] = {VP_CODECS(ENCODER){NULL, NULL, NULL, NULL}};
+const OSSL_ALGORITHM vp_decoders[] = {VP_CODECS(DECODER){NULL, NULL, NULL, NULL}};

@@ -23,9 +23,8 @@ struct exch_ctx {
 
 static void *newctx(void *provctx)
 {
-    struct exch_ctx *c = OPENSSL_zalloc(sizeof *c);
-    if (c == NULL) VP_ERR(provctx, VP_R_MALLOC, "allocating an X25519 context");
-    else c->pc = provctx;
+    struct exch_ctx *c = VP_ZALLOC(provctx, sizeof *c, "an X25519 context");
+    if (c != NULL) c->pc = provctx;
     return c;
 }
 

@@ -45,11 +45,8 @@
 
 struct vp_key *vp_key_new(struct vp_ctx *pc, enum vp_type type)
 {
-    struct vp_key *k = OPENSSL_zalloc(sizeof *k);
-    if (k == NULL) {
-        VP_ERR(pc, VP_R_MALLOC, "allocating a key");
-        return NULL;
-    }
+    struct vp_key *k = VP_ZALLOC(pc, sizeof *k, "a key");
+    if (k == NULL) return NULL;
     k->pc = pc;
     k->type = type;
     atomic_init(&k->refs, 1);
@@ -349,37 +346,32 @@ static int get_params(void *keydata, OSSL_PARAM params[])
     return 1;
 }
 
+/* What get_params answers for both key types: the sizes, then the type's own
+ * entry, then the raw keys. */
+#define KEY_SIZES                                      \
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),          \
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL), \
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL)
+#define RAW_KEYS                                                \
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0), \
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0)
+
 static const OSSL_PARAM x25519_gettable_params[] = {
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
+    KEY_SIZES,
     OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
+    RAW_KEYS,
     OSSL_PARAM_END,
 };
 
 static const OSSL_PARAM ed25519_gettable_params[] = {
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
+    KEY_SIZES,
     OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_MANDATORY_DIGEST, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
+    RAW_KEYS,
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *x25519_gettable(void *provctx)
-{
-    (void)provctx;
-    return x25519_gettable_params;
-}
-
-static const OSSL_PARAM *ed25519_gettable(void *provctx)
-{
-    (void)provctx;
-    return ed25519_gettable_params;
-}
+VP_PARAMS_FN(x25519_gettable, x25519_gettable_params)
+VP_PARAMS_FN(ed25519_gettable, ed25519_gettable_params)
 
 /* X25519: the peer's TLS key share. */
 static int x25519_set_params(void *keydata, const OSSL_PARAM params[])
@@ -398,26 +390,9 @@ static const OSSL_PARAM x25519_settable_params[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *x25519_settable(void *provctx)
-{
-    (void)provctx;
-    return x25519_settable_params;
-}
-
-static int ed25519_set_params(void *keydata, const OSSL_PARAM params[])
-{
-    (void)keydata;
-    (void)params;
-    return 1;
-}
-
-static const OSSL_PARAM ed25519_settable_params[] = {OSSL_PARAM_END};
-
-static const OSSL_PARAM *ed25519_settable(void *provctx)
-{
-    (void)provctx;
-    return ed25519_settable_params;
-}
+VP_PARAMS_FN(x25519_settable, x25519_settable_params)
+/* Ed25519 keys have nothing settable (vp_set_no_params). */
+VP_PARAMS_FN(ed25519_settable, vp_no_params)
 
 /* ---- generation ---------------------------------------------------------- */
 
@@ -448,20 +423,12 @@ static const OSSL_PARAM gen_settable_params[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *gen_settable(void *genctx, void *provctx)
-{
-    (void)genctx;
-    (void)provctx;
-    return gen_settable_params;
-}
+VP_CTX_PARAMS_FN(gen_settable, gen_settable_params)
 
 static void *gen_init(void *provctx, int selection, const OSSL_PARAM params[], enum vp_type t)
 {
-    struct gen_ctx *g = OPENSSL_zalloc(sizeof *g);
-    if (g == NULL) {
-        VP_ERR(provctx, VP_R_MALLOC, "allocating a key generation context");
-        return NULL;
-    }
+    struct gen_ctx *g = VP_ZALLOC(provctx, sizeof *g, "a key generation context");
+    if (g == NULL) return NULL;
     g->pc = provctx;
     g->type = t;
     g->selection = selection;
@@ -568,7 +535,7 @@ const OSSL_DISPATCH vp_ed25519_keymgmt_functions[] = {
     FN(OSSL_FUNC_KEYMGMT_NEW, ed25519_new),
     FN(OSSL_FUNC_KEYMGMT_GEN_INIT, ed25519_gen_init),
     FN(OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, ed25519_gettable),
-    FN(OSSL_FUNC_KEYMGMT_SET_PARAMS, ed25519_set_params),
+    FN(OSSL_FUNC_KEYMGMT_SET_PARAMS, vp_set_no_params),
     FN(OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, ed25519_settable),
     FN(OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME, ed25519_query_operation_name),
     COMMON_KEYMGMT,

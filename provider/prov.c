@@ -73,6 +73,25 @@ int vp_raise(struct vp_ctx *pc, const char *file, int line, const char *func,
     return 0;
 }
 
+void *vp_zalloc(struct vp_ctx *pc, size_t size, const char *what, const char *file, int line,
+                const char *func)
+{
+    void *p = OPENSSL_zalloc(size);
+    if (p == NULL) vp_raise(pc, file, line, func, VP_R_MALLOC, "allocating %s", what);
+    return p;
+}
+
+/* ---- dispatch helpers ---------------------------------------------------- */
+
+const OSSL_PARAM vp_no_params[] = {OSSL_PARAM_END};
+
+int vp_set_no_params(void *vctx, const OSSL_PARAM params[])
+{
+    (void)vctx;
+    (void)params;
+    return 1;
+}
+
 /* ---- algorithms ---------------------------------------------------------- */
 
 static const OSSL_ALGORITHM keymgmt_algs[] = {
@@ -122,11 +141,7 @@ static const OSSL_PARAM gettable_params[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *gettable(void *provctx)
-{
-    (void)provctx;
-    return gettable_params;
-}
+VP_PARAMS_FN(gettable, gettable_params)
 
 static int get_params(void *provctx, OSSL_PARAM params[])
 {

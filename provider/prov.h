@@ -116,6 +116,37 @@ int vp_raise(struct vp_ctx *pc, const char *file, int line, const char *func,
 #endif
 #define VP_ERR(pc, reason, ...) vp_raise((pc), VP_FILE, __LINE__, __func__, (reason), __VA_ARGS__)
 
+/* OPENSSL_zalloc(size), or NULL with a VP_R_MALLOC error "allocating <what>"
+ * raised at the caller's place. The caller sets its context's pc. */
+void *vp_zalloc(struct vp_ctx *pc, size_t size, const char *what, const char *file, int line,
+                const char *func);
+#define VP_ZALLOC(pc, size, what) vp_zalloc((pc), (size), (what), VP_FILE, __LINE__, __func__)
+
+/* ---- dispatch helpers ---------------------------------------------------- */
+
+/* The set_ctx_params / set_params entry of an operation with nothing to set:
+ * accepts any parameters. */
+int vp_set_no_params(void *vctx, const OSSL_PARAM params[]);
+/* An empty parameter table (what vp_set_no_params sets). */
+extern const OSSL_PARAM vp_no_params[];
+
+/* Defines the *_settable / *_gettable entry `name`, which returns the constant
+ * parameter table `table`: VP_PARAMS_FN for the entries that get the provider
+ * context, VP_CTX_PARAMS_FN for those that get the operation context too. */
+#define VP_PARAMS_FN(name, table)                 \
+    static const OSSL_PARAM *name(void *provctx) \
+    {                                             \
+        (void)provctx;                            \
+        return (table);                           \
+    }
+#define VP_CTX_PARAMS_FN(name, table)                         \
+    static const OSSL_PARAM *name(void *vctx, void *provctx) \
+    {                                                         \
+        (void)vctx;                                           \
+        (void)provctx;                                        \
+        return (table);                                       \
+    }
+
 /* ---- key objects (keymgmt.c) --------------------------------------------- */
 
 enum vp_type { VP_X25519 = 1, VP_ED25519 = 2 };

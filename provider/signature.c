@@ -56,9 +56,8 @@ struct sig_ctx {
 static void *newctx(void *provctx, const char *propq)
 {
     (void)propq;
-    struct sig_ctx *c = OPENSSL_zalloc(sizeof *c);
-    if (c == NULL) VP_ERR(provctx, VP_R_MALLOC, "allocating an Ed25519 context");
-    else c->pc = provctx;
+    struct sig_ctx *c = VP_ZALLOC(provctx, sizeof *c, "an Ed25519 context");
+    if (c != NULL) c->pc = provctx;
     return c;
 }
 
@@ -73,11 +72,8 @@ static void freectx(void *vctx)
 static void *dupctx(void *vctx)
 {
     const struct sig_ctx *c = vctx;
-    struct sig_ctx *d = OPENSSL_malloc(sizeof *d);
-    if (d == NULL) {
-        VP_ERR(c->pc, VP_R_MALLOC, "allocating an Ed25519 context");
-        return NULL;
-    }
+    struct sig_ctx *d = VP_ZALLOC(c->pc, sizeof *d, "an Ed25519 context");
+    if (d == NULL) return NULL;
     *d = *c;
     if (d->key != NULL) vp_key_up_ref(d->key);
     return d;
@@ -117,12 +113,7 @@ static const OSSL_PARAM settable[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *settable_ctx_params(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return settable;
-}
+VP_CTX_PARAMS_FN(settable_ctx_params, settable)
 
 static int get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
@@ -142,12 +133,7 @@ static const OSSL_PARAM gettable[] = {
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *gettable_ctx_params(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return gettable;
-}
+VP_CTX_PARAMS_FN(gettable_ctx_params, gettable)
 
 static int digest_init(void *vctx, const char *mdname, void *provkey, const OSSL_PARAM params[],
                        int signing)

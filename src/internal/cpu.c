@@ -32,10 +32,10 @@ static void detect(struct cpu_features *f)
     if (__get_cpuid_max(0, 0) < 7) return;
     __cpuid_count(7, 0, a, b, c, d);
     int bmi1 = (b >> 3) & 1, avx2 = (b >> 5) & 1, bmi2 = (b >> 8) & 1, adx = (b >> 19) & 1;
-    int avx512f = (b >> 16) & 1, ifma = (b >> 21) & 1, avx512vl = (b >> 31) & 1;
+    int avx512f = (b >> 16) & 1, avx512dq = (b >> 17) & 1, ifma = (b >> 21) & 1, avx512vl = (b >> 31) & 1;
     f->avx2 = avx && avx2 && ymm_ok;
     f->bmi2_adx = bmi2 && adx;
-    f->avx512ifma = f->avx2 && avx512f && avx512vl && ifma && zmm_ok;
+    f->avx512ifma = f->avx2 && avx512f && avx512vl && avx512dq && ifma && zmm_ok;
     f->bmi2 = bmi1 && bmi2;
     f->avx512vl = f->avx2 && avx512f && avx512vl && zmm_ok;
 }

@@ -9,7 +9,7 @@
 struct cpu_features {
     int avx2;       /* AVX2 and the OS saves YMM state (XCR0 bits 1, 2)             */
     int bmi2_adx;   /* BMI2 (MULX) and ADX (ADCX/ADOX)                              */
-    int avx512ifma; /* AVX512F + AVX512VL + AVX512IFMA, OS saves opmask/ZMM (XCR0 5-7) */
+    int avx512ifma; /* AVX512F + AVX512VL + AVX512DQ + AVX512IFMA, OS saves opmask/ZMM (XCR0 5-7) */
     int bmi2;       /* BMI1 (ANDN) and BMI2 (RORX)                                   */
     int avx512vl;   /* AVX2 + AVX512F + AVX512VL, OS saves opmask/ZMM (XCR0 5-7)     */
 };

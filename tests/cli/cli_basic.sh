@@ -13,9 +13,7 @@ set -u
 . "$(dirname "$0")/common.sh"
 V=$(abs "$1")
 H=$(abs "$2")
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
+in_temp_dir
 
 # ---- usage -----------------------------------------------------------------
 expect 2 "$V"

@@ -351,6 +351,13 @@ static void test_der(void)
     bad_hex("der_tag_only", AS_PUBKEY_IN, "30", "truncated DER");
 }
 
+/* text = a PRIVATE KEY PEM block whose body is LINES (a printf format and its
+ * arguments) between the BEGIN and END lines. */
+#define P8_PEM(lines, ...)                                                     \
+    snprintf(text, sizeof text,                                                \
+             "-----BEGIN PRIVATE KEY-----\n" lines "\n-----END PRIVATE KEY-----\n", \
+             __VA_ARGS__)
+
 static void test_pem(void)
 {
     char good[512], v2[512], text[2048], body[256];
@@ -388,17 +395,13 @@ static void test_pem(void)
              "malformed PEM BEGIN line");
 
     /* Base64. */
-    snprintf(text, sizeof text, "-----BEGIN PRIVATE KEY-----\n%.10s*%s\n-----END PRIVATE KEY-----\n",
-             body, body + 11);
+    P8_PEM("%.10s*%s", body, body + 11);
     bad_text("pem_bad_char", AS_PUBKEY_IN, text, "bad base64 character '*'");
-    snprintf(text, sizeof text, "-----BEGIN PRIVATE KEY-----\n%.20s=%s\n-----END PRIVATE KEY-----\n",
-             body, body + 21);
+    P8_PEM("%.20s=%s", body, body + 21);
     bad_text("pem_padding_inside", AS_PUBKEY_IN, text, "padding");
-    snprintf(text, sizeof text, "-----BEGIN PRIVATE KEY-----\n%.63s\n-----END PRIVATE KEY-----\n",
-             body);
+    P8_PEM("%.63s", body);
     bad_text("pem_length_not_4", AS_PUBKEY_IN, text, "not a multiple of 4");
-    snprintf(text, sizeof text, "-----BEGIN PRIVATE KEY-----\n%s====\n-----END PRIVATE KEY-----\n",
-             body);
+    P8_PEM("%s====", body);
     bad_text("pem_extra_padding", AS_PUBKEY_IN, text, "padding");
     {
         /* SPKI: 44 bytes, "...X=": make the unused low bits of X nonzero. */
@@ -423,18 +426,13 @@ static void test_pem(void)
     bad_text("pem_begin_trailing_space", AS_PUBKEY_IN,
              "-----BEGIN PRIVATE KEY----- \nAAAA\n-----END PRIVATE KEY-----\n",
              "malformed PEM BEGIN line");
-    snprintf(text, sizeof text,
-             "-----BEGIN PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n%s\n-----END PRIVATE KEY-----\n",
-             body);
+    P8_PEM("Proc-Type: 4,ENCRYPTED\n%s", body);
     bad_text("pem_header", AS_PUBKEY_IN, text, "headers");
-    snprintf(text, sizeof text, "-----BEGIN PRIVATE KEY-----\n\n%s\n-----END PRIVATE KEY-----\n",
-             body);
+    P8_PEM("\n%s", body);
     bad_text("pem_blank_line", AS_PUBKEY_IN, text, "blank line");
-    snprintf(text, sizeof text, "-----BEGIN PRIVATE KEY-----\n%.32s %s\n-----END PRIVATE KEY-----\n",
-             body, body + 32);
+    P8_PEM("%.32s %s", body, body + 32);
     bad_text("pem_space_in_line", AS_PUBKEY_IN, text, "whitespace inside");
-    snprintf(text, sizeof text, "-----BEGIN PRIVATE KEY-----\n%s \n-----END PRIVATE KEY-----\n",
-             body);
+    P8_PEM("%s ", body);
     bad_text("pem_trailing_space", AS_PUBKEY_IN, text, "whitespace inside");
     bad_text("pem_empty_body", AS_PUBKEY_IN,
              "-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----\n", "empty PEM body");
@@ -446,18 +444,12 @@ static void test_pem(void)
         char v2body[256];
         n = hex_to(der, sizeof der, P8V2_ED);
         b64(v2body, der, n); /* 112 characters */
-        snprintf(text, sizeof text,
-                 "-----BEGIN PRIVATE KEY-----\n%.48s\n%s\n-----END PRIVATE KEY-----\n", v2body,
-                 v2body + 48);
+        P8_PEM("%.48s\n%s", v2body, v2body + 48);
         bad_text("pem_last_line_longer", AS_PUBKEY_IN, text, "longer than");
-        snprintf(text, sizeof text,
-                 "-----BEGIN PRIVATE KEY-----\n%.64s\n%.20s\n%s\n-----END PRIVATE KEY-----\n",
-                 v2body, v2body + 64, v2body + 84);
+        P8_PEM("%.64s\n%.20s\n%s", v2body, v2body + 64, v2body + 84);
         bad_text("pem_ragged_lines", AS_PUBKEY_IN, text, "only the last base64 line");
         /* Accepted: 76-character lines (MIME), 64 (RFC 7468), CRLF, blank lines around. */
-        snprintf(text, sizeof text,
-                 "-----BEGIN PRIVATE KEY-----\n%.76s\n%s\n-----END PRIVATE KEY-----\n", v2body,
-                 v2body + 76);
+        P8_PEM("%.76s\n%s", v2body, v2body + 76);
         good_text("pem_v2_76", AS_PUBKEY_IN, text, "-----BEGIN PUBLIC KEY-----");
     }
     pem_of(v2, sizeof v2, "PRIVATE KEY", P8V2_ED, 64);

@@ -25,9 +25,7 @@ if ! command -v "$OPENSSL" >/dev/null 2>&1; then
     echo "SKIPPED: no openssl command"
     exit 77
 fi
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
+in_temp_dir
 # (OpenSSL 3.0 signs -rawin only from a file: it needs the size up front.)
 printf x >probe.msg
 if ! "$OPENSSL" genpkey -algorithm ed25519 -out probe.pem >/dev/null 2>&1 ||

@@ -15,18 +15,16 @@
 set -u
 . "$(dirname "$0")/common.sh"
 V=$(abs "$1")
-T=$(mktemp -d) || exit 1
 how=
+# Undoes what made ro/ read-only (in_temp_dir then removes $T).
 cleanup() {
     case $how in
     chattr) chattr -i "$T/ro" ;;
     chmod) chmod 755 "$T/ro" ;;
     mount) umount "$T/ro" ;;
     esac
-    rm -rf "$T"
 }
-trap cleanup EXIT
-cd "$T" || exit 1
+in_temp_dir cleanup
 mkdir ro
 "$V" keygen -o ro/old.key && "$V" pubkey -i ro/old.key -o ro/old.pub || exit 1
 printf 'the message\n' >msg

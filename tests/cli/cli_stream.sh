@@ -26,9 +26,7 @@ set -u
 . "$(dirname "$0")/common.sh"
 V=$(abs "$1")
 IO=$(abs "$2")
-T=$(mktemp -d) || exit 1
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
+in_temp_dir
 
 "$V" keygen -o k.pem && "$V" pubkey -i k.pem -o p.pem || exit 1
 # 5 MB of text whose period (16000 bytes) is not a divisor of the block size.

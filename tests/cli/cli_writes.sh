@@ -24,9 +24,7 @@ set -u
 . "$(dirname "$0")/common.sh"
 V=$(abs "$1")
 IO=$(abs "$2")
-T=$(mktemp -d) || exit 1
-trap 'chattr -i "$T"/* 2>/dev/null; rm -rf "$T"' EXIT
-cd "$T" || exit 1
+in_temp_dir 'chattr -i "$T"/* 2>/dev/null'
 
 "$V" keygen -o old.key || exit 1
 "$V" keygen --der -o old.der || exit 1

@@ -5,6 +5,13 @@
 # prints the count and gives the exit status.
 
 abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+# in_temp_dir [CLEANUP]: makes a temporary folder $T the working folder; on
+# exit runs CLEANUP (a command string, evaluated then), then removes $T.
+in_temp_dir() {
+    T=$(mktemp -d) || exit 1
+    trap "${1:-:}; rm -rf \"\$T\"" EXIT
+    cd "$T" || exit 1
+}
 
 checks=0
 fails=0

@@ -39,7 +39,7 @@ check_layout() {
            "$root$prefix/share/doc/vec25519/guide.md"; do
     [ -f "$f" ] || fail "$name: ${f#$root} is not installed"
   done
-  local real soname
+  local real soname prog
   real=$(readlink -f "$dir/libvec25519.so")
   soname=$(readelf -d "$real" | sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p')
   [ -L "$dir/libvec25519.so" ] && [ -e "$dir/$soname" ] ||
@@ -74,12 +74,12 @@ check_layout() {
     "$cxx" -x c++ -std=c++11 "${warn[@]}" $cflags -o "$out/pc_cxx_static" "$src/tests/install/consumer/main.c" -x none \
         $("${pcenv[@]}" pkg-config --libs-only-L vec25519) -Wl,-Bstatic -lvec25519 -Wl,-Bdynamic
   } || fail "$name: a pkg-config consumer does not build"
-  for p in pc_c_shared pc_cxx_shared pc_c_static pc_cxx_static; do
-    [ -x "$out/$p" ] || continue
-    LD_LIBRARY_PATH="$dir" "$out/$p" >/dev/null || fail "$name: $p does not run"
+  for prog in pc_c_shared pc_cxx_shared pc_c_static pc_cxx_static; do
+    [ -x "$out/$prog" ] || continue
+    LD_LIBRARY_PATH="$dir" "$out/$prog" >/dev/null || fail "$name: $prog does not run"
   done
-  for p in pc_c_static pc_cxx_static; do
-    [ -x "$out/$p" ] && ldd "$out/$p" | grep -q libvec25519 && fail "$name: $p links libvec25519.so"
+  for prog in pc_c_static pc_cxx_static; do
+    [ -x "$out/$prog" ] && ldd "$out/$prog" | grep -q libvec25519 && fail "$name: $prog links libvec25519.so"
   done
 
   # find_package consumers (the package is relocatable: found under the stage).
@@ -91,8 +91,8 @@ check_layout() {
   if cmake -S "$src/tests/install/consumer" -B "$out/cmake" -DCMAKE_C_COMPILER="$cc" \
          -DCMAKE_CXX_COMPILER="$cxx" "${where[@]}" >"$out/cmake.log" 2>&1 &&
      cmake --build "$out/cmake" >>"$out/cmake.log" 2>&1; then
-    for p in consumer_shared consumer_static consumer_shared_cxx consumer_static_cxx; do
-      LD_LIBRARY_PATH="$dir" "$out/cmake/$p" >/dev/null || fail "$name: find_package $p does not run"
+    for prog in consumer_shared consumer_static consumer_shared_cxx consumer_static_cxx; do
+      LD_LIBRARY_PATH="$dir" "$out/cmake/$prog" >/dev/null || fail "$name: find_package $prog does not run"
     done
     grep -q "$dir/libvec25519.so" "$out/cmake/CMakeCache.txt" "$out/cmake/CMakeFiles/consumer_shared.dir/link.txt" ||
       fail "$name: find_package did not pick the library of this layout"
@@ -135,6 +135,7 @@ p=$tmp/prefix
 cmake --install "$build" --prefix "$p" >/dev/null
 plibdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$build/CMakeCache.txt")
 check_layout prefix "" "$p" "$p/$plibdir"
+[ -x "$p/bin/vec25519" ] || fail "prefix: the program is not installed in $p/bin"
 if [ -x "$p/bin/vec25519" ]; then
   deps=$(ldd "$p/bin/vec25519")
   if echo "$deps" | grep -E 'libsodium|libcrypto|libssl'; then

@@ -244,14 +244,14 @@ void ge_ifma_add_cached(ge_ifma_ext *r, const ge_ifma_ext *p, const ge_ifma_cach
  * AVX2 limbs need (docs/avx2.md §7.3) is not needed here. In, out:
  * b < 9.07. Constant time; r may alias p.
  */
-void ge_ifma_ext_dbl(ge_ifma_ext *r, const ge_ifma_ext *p)
+static inline __attribute__((always_inline)) void dbl_(fe52x4 *r, const fe52x4 *p)
 {
     fe52x4 t, a, b, c, d, s5, left, right;
 
-    FE52X4_CHECK1(&p->xyzt, B_PROD, "dbl: P1");
-    a = fe52x4_shuffle(p->xyzt, SHUF_ABCA);     /* (X1, Y1, Z1, X1), b < 9.07 */
-    b = fe52x4_shuffle(p->xyzt, SHUF_ABCB);     /* (X1, Y1, Z1, Y1), b < 9.07 */
-    fe52x4_add_lanes(&t, &p->xyzt, &a, &b, LANES_D);
+    FE52X4_CHECK1(p, B_PROD, "dbl: P1");
+    a = fe52x4_shuffle(*p, SHUF_ABCA);          /* (X1, Y1, Z1, X1), b < 9.07 */
+    b = fe52x4_shuffle(*p, SHUF_ABCB);          /* (X1, Y1, Z1, Y1), b < 9.07 */
+    fe52x4_add_lanes(&t, p, &a, &b, LANES_D);
                                                 /* (X1, Y1, Z1, S0), b < (9.07, 9.07, 9.07, 10.07) */
     FE52X4_CHECK(&t, B_PROD, B_PROD, B_PROD, 10.07, "(X1, Y1, Z1, S0) lazy");
     fe52x4_reduce(&t, &t);                      /* (X1, Y1, Z1, S0), b < 0.00001 */
@@ -275,31 +275,28 @@ void ge_ifma_ext_dbl(ge_ifma_ext *r, const ge_ifma_ext *p)
     FE52X4_CHECK(&right, 11.04, 10.61, 10.61, 11.04, "(S9, S6, S6, S9) lazy");
     fe52x4_reduce(&left, &left);                /* (S8, S5, S8, S5), b < 0.00001 */
     fe52x4_reduce(&right, &right);              /* (S9, S6, S6, S9), b < 0.00001 */
-    fe52x4_mul(&r->xyzt, &left, &right);        /* (X3, Y3, Z3, T3), b < 9.07 */
+    fe52x4_mul(r, &left, &right);               /* (X3, Y3, Z3, T3), b < 9.07 */
 }
 
 /* clang-format on */
 
-/* ---- constant-time selection ----------------------------------------------------------- */
-
-/* if m: r = p. Bounds: those of r or p (both ≤ 2p). Constant time; aliasing allowed. */
-void ge_ifma_cached_cmov(ge_ifma_cached *r, const ge_ifma_cached *p, ct_mask m)
+/* r = 2p (dbl_ above). In, out: b < 9.07. Constant time; r may alias p. */
+void ge_ifma_ext_dbl(ge_ifma_ext *r, const ge_ifma_ext *p)
 {
-    fe52x4_cmov(&r->c, &p->c, m);
+    dbl_(&r->xyzt, &p->xyzt);
 }
 
 /*
- * r = m ? -p : p. -(X : Y : Z : T) = (-X : Y : Z : -T) swaps Y - X and Y + X
- * and negates T: the cached form of -P is (S3', S2', Z2', 2p - (-T2')). In,
- * out: limbs ≤ 2p. Constant time (a mask select, no branch); aliasing allowed.
+ * r = 2^n·p, n ≥ 0 (public): the doublings in a loop on a local, so the
+ * point stays in registers from one to the next instead of going through
+ * memory, and the code is one doubling long (as the AVX2 backend,
+ * docs/avx2.md §9.1). In, out: b < 9.07. Constant time in p; r may alias p.
  */
-void ge_ifma_cached_cneg(ge_ifma_cached *r, const ge_ifma_cached *p, ct_mask m)
+void ge_ifma_ext_dbl_n(ge_ifma_ext *r, const ge_ifma_ext *p, int n)
 {
-    fe52x4 n;
+    fe52x4 x = p->xyzt;
 
-    FE52X4_CHECK_2P(&p->c, LANES_ABCD, "cached_cneg: p");
-    n = fe52x4_shuffle(p->c, SHUF_BACD);     /* (S3', S2', Z2', -T2') */
-    fe52x4_neg_lanes(&n, &n, LANES_D);       /* (S3', S2', Z2', T2'): -P cached, ≤ 2p */
-    r->c = p->c;
-    fe52x4_cmov(&r->c, &n, m);
+    #pragma GCC unroll 1
+    for (int k = 0; k < n; k++) dbl_(&x, &x);
+    r->xyzt = x;
 }

@@ -61,11 +61,72 @@ void ge_ifma_add_cached(ge_ifma_ext *r, const ge_ifma_ext *p, const ge_ifma_cach
 /* r = 2p, the seed's doubling (1M + 1S). In, out: b < 9.07. */
 void ge_ifma_ext_dbl(ge_ifma_ext *r, const ge_ifma_ext *p);
 
-/* ---- constant-time selection (table lookups) ------------------------------------ */
+/* r = 2^n·p: n ≥ 0 (public) doublings, the point kept in registers between them. In, out: b < 9.07. */
+void ge_ifma_ext_dbl_n(ge_ifma_ext *r, const ge_ifma_ext *p, int n);
 
-/* if m: r = p (else r unchanged). */
-void ge_ifma_cached_cmov(ge_ifma_cached *r, const ge_ifma_cached *p, ct_mask m);
-/* r = m ? -p : p. Keeps the cached invariant (limbs ≤ 2p). */
-void ge_ifma_cached_cneg(ge_ifma_cached *r, const ge_ifma_cached *p, ct_mask m);
+/* ---- constant-time selection (table lookups), inline ----------------------------- */
+
+/* if m: r = p (else r unchanged). Bounds: those of r or p (both ≤ 2p). Aliasing allowed. */
+static inline void ge_ifma_cached_cmov(ge_ifma_cached *r, const ge_ifma_cached *p, ct_mask m)
+{
+    fe52x4_cmov(&r->c, &p->c, m);
+}
+
+/*
+ * r = m ? -p : p. -(X : Y : Z : T) = (-X : Y : Z : -T) swaps Y - X and Y + X
+ * and negates T: the cached form of -P is (S3', S2', Z2', 2p - (-T2')). In,
+ * out: limbs ≤ 2p. Constant time (a mask select, no branch); aliasing allowed.
+ */
+static inline void ge_ifma_cached_cneg(ge_ifma_cached *r, const ge_ifma_cached *p, ct_mask m)
+{
+    fe52x4 n;
+
+    FE52X4_CHECK_2P(&p->c, LANES_ABCD, "cached_cneg: p");
+    n = fe52x4_shuffle(p->c, SHUF_BACD); /* (S3', S2', Z2', -T2') */
+    fe52x4_neg_lanes(&n, &n, LANES_D);   /* (S3', S2', Z2', T2'): -P cached, ≤ 2p */
+    r->c = p->c;
+    fe52x4_cmov(&r->c, &n, m);
+}
+
+/*
+ * t = [b]Q from table[j] = [j+1]Q (j = 0..7), b ∈ [-8, 8] (a signed radix-16
+ * digit): the AVX2 backend's inline scan (edwards_avx2.h) with opmasks. |b|
+ * is broadcast and compared with 1 … 8 (vpcmpeqq into an opmask); every
+ * entry is loaded whole and merged under its opmask (vpblendmq); b = 0 leaves the
+ * identity (121666, 121666, 2·121666, 0); the sign is applied by
+ * ge_ifma_cached_cneg. Bounds: ≤ 2p, as the entries. Constant time: no
+ * branch or memory index depends on b, and the whole table is read whatever
+ * b is; the opmasks only select. Inline, with no call and no store per entry
+ * (docs/performance.md, the IFMA variable-base row: eight calls of a masked
+ * move cost more than the whole scan).
+ */
+static inline void ge_ifma_cached_select(ge_ifma_cached *t, const ge_ifma_cached table[8],
+                                         int8_t b)
+{
+    const uint64_t x = (uint64_t)(int64_t)b;
+    const uint64_t sign = ct_barrier_u64(x >> 63);                  /* 1 iff b < 0 */
+    const uint64_t babs = ct_barrier_u64((x ^ (0 - sign)) + sign); /* |b| = (b XOR -s) + s */
+    const __m256i want = _mm256_set1_epi64x((long long)babs);
+    ge_ifma_cached acc;
+
+    /* the identity: limb 0 of lanes A, B, C = 121666, 121666, 2·121666 */
+    acc.c.v[0] = _mm256_setr_epi64x(121666, 121666, 2 * 121666, 0);
+    acc.c.v[1] = acc.c.v[2] = acc.c.v[3] = acc.c.v[4] = _mm256_setzero_si256();
+    #pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) {
+        /* all four lanes iff |b| = j + 1 */
+        const __mmask8 m = _mm256_cmpeq_epi64_mask(want, _mm256_set1_epi64x(j + 1));
+        #pragma GCC unroll 5
+        for (int i = 0; i < 5; i++) {
+            /* a plain load into a register first: folded into the blend, the
+             * compiler makes it a merge-masked load, which reads the entry
+             * only under the (secret) mask */
+            __m256i e = table[j].c.v[i];
+            CT_VEC_OPAQUE(e);
+            acc.c.v[i] = _mm256_mask_blend_epi64(m, acc.c.v[i], e);
+        }
+    }
+    ge_ifma_cached_cneg(t, &acc, ct_from_bit(sign));
+}
 
 #endif /* VEC25519_BACKEND_IFMA_EDWARDS_IFMA_H */

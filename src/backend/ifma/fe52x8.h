@@ -37,8 +37,9 @@
  * Constant time: IFMA, shifts, adds, ands, blends and permutations have
  * data-independent latency; there is no branch and no memory index.
  *
- * Include only from files compiled with -mavx512f -mavx512vl -mavx512ifma
- * (src/backend/ifma/), called only when cpu_features().avx512ifma.
+ * Include only from files compiled with -mavx512f -mavx512vl -mavx512dq
+ * -mavx512ifma (src/backend/ifma/), called only when
+ * cpu_features().avx512ifma (which includes AVX512DQ).
  * References: Intel SDM, VPMADD52LUQ / VPMADD52HUQ; the 4-way IFMA field
  * fe52x4.h (same radix and fold, docs/ifma.md).
  */
@@ -59,9 +60,10 @@ typedef struct {
 #else
 #define X8_INLINE static inline
 #endif
-/* Hides a value from the optimiser (no instruction): keeps 19z = z + 2z + 16z
- * as shifts and adds; clang would otherwise build a 64-bit multiply out of
- * vpmuludq without AVX512DQ (docs/ifma.md §9.1 saw the same on 256 bits). */
+/* Hides a value from the optimiser (no instruction): keeps the constant 19 of
+ * the fold in a register, so that gcc does not turn the one vpmullq back into
+ * shifts and adds (and, in a build without AVX512DQ, keeps 19z = z + 2z + 16z
+ * as written: clang would build a 64-bit multiply out of vpmuludq). */
 #define X8_OPAQUE(x) CT_VEC_OPAQUE(x)
 
 #define X8_MASK51 ((UINT64_C(1) << 51) - 1)
@@ -162,7 +164,14 @@ X8_INLINE void fe52x8_sub_loose(fe52x8 *h, const fe52x8 *f, const fe52x8 *g)
  * h = carry(Σ_k z_k·2^(51k) folded at 2^255 ≡ 19), from the IFMA column sums
  * lo[k] (low 52 bits of the products f_i·g_j, i + j = k, weight 2^(51k)) and
  * hi[k] (their high halves, weight 2^(51k + 52) = 2·2^(51(k+1))):
- * z_k = lo_k + 2·hi_(k−1), h_k = z_k + 19·z_(k+5) with 19z = z + 2z + 16z.
+ * z_k = lo_k + 2·hi_(k−1), h_k = z_k + 19·z_(k+5). The 19·z is one vpmullq
+ * (AVX512DQ, which the dispatcher requires with IFMA: src/internal/cpu.c):
+ * 2 instructions per limb instead of the 5 of z + 2z + 16z, 15 fewer per
+ * product, 135 fewer per ladder step of about 1 050 vector instructions; the
+ * kernel is bound by the issue of those (docs/performance.md §8.3).
+ * vpmullq has a fixed latency (no data-dependent timing); 19·z_(k+5) <
+ * 19·14·2^52 < 2^60.06 fits 64 bits exactly as before. The shift-and-add
+ * form stays for a build without -mavx512dq.
  * Bounds: the header's "column" and "folded" rows; out: carried if carry,
  * else folded (limbs < 2^60.06, "loose").
  */
@@ -174,10 +183,16 @@ X8_INLINE void fe52x8_fold_(fe52x8 *h, const __m512i lo[9], const __m512i hi[9],
     for (int k = 1; k < 9; k++) z[k] = _mm512_add_epi64(lo[k], _mm512_add_epi64(hi[k - 1], hi[k - 1]));
     z[9] = _mm512_add_epi64(hi[8], hi[8]);
     for (int k = 0; k < 5; k++) {
+#if defined(__AVX512DQ__)
+        __m512i k19 = x8_set1(19);
+        X8_OPAQUE(k19);
+        h->v[k] = _mm512_add_epi64(z[k], _mm512_mullo_epi64(z[k + 5], k19));
+#else
         __m512i t = z[k + 5], t2 = _mm512_slli_epi64(t, 1), t16 = _mm512_slli_epi64(t, 4);
         X8_OPAQUE(t2);
         X8_OPAQUE(t16);
         h->v[k] = _mm512_add_epi64(_mm512_add_epi64(z[k], t), _mm512_add_epi64(t2, t16));
+#endif
     }
     X8_CHECK(h, X8_LOOSE0, X8_LOOSE1, "fold: h");
     if (carry) fe52x8_carry(h, h); /* carry is a compile-time constant */

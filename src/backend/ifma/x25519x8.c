@@ -36,8 +36,9 @@
  * clamped scalars, the limbs of inputs and outputs, the ladder state) are
  * wiped before returning.
  *
- * Compiled with -mavx512f -mavx512vl -mavx512ifma (every .c in
- * src/backend/ifma/); called only when cpu_features().avx512ifma.
+ * Compiled with -mavx512f -mavx512vl -mavx512dq -mavx512ifma (every .c in
+ * src/backend/ifma/); called only when cpu_features().avx512ifma (F, VL,
+ * DQ and IFMA).
  *
  * References: RFC 7748 §5 (the ladder, a24 = 121665) and §6.1; Intel SDM,
  * VPMADD52LUQ / VPMADD52HUQ; P. L. Montgomery, Math. Comp. 48 (1987); the

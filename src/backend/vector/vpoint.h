@@ -122,6 +122,8 @@ typedef ge_ifma_cached vpt_cached;
 #define vpt_dbl ge_ifma_ext_dbl
 #define vpt_cached_cmov ge_ifma_cached_cmov
 #define vpt_cached_cneg ge_ifma_cached_cneg
+#define vpt_cached_select ge_ifma_cached_select
+#define vpt_dbl_n ge_ifma_ext_dbl_n
 #define VFN(name) ifma_##name
 #define VBACKEND_NAME "ifma"
 /* X25519 in this table: the single ladder on the 4-way IFMA field
