@@ -51,20 +51,6 @@ static int sodium_verify(const uint8_t sig[64], const uint8_t *m, size_t mlen, c
 
 /* ---- adversarial inputs (support/adversarial.c) ------------------------------ */
 
-/* k = SHA-512(R ‖ A ‖ m) mod ℓ, hashed with libsodium. */
-static void hash_k(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *m,
-                   size_t mlen)
-{
-    crypto_hash_sha512_state st;
-    uint8_t h[64];
-    crypto_hash_sha512_init(&st);
-    crypto_hash_sha512_update(&st, R, 32);
-    crypto_hash_sha512_update(&st, A, 32);
-    crypto_hash_sha512_update(&st, m, (unsigned long long)mlen);
-    crypto_hash_sha512_final(&st, h);
-    sc_reduce64(k, h);
-}
-
 static int sodium_x25519(uint8_t out[32], const uint8_t sk[32], const uint8_t pk[32])
 {
     return crypto_scalarmult_curve25519(out, sk, pk);
@@ -157,7 +143,7 @@ int main(void)
         .ed25519_keypair_sign = sodium_keypair_sign,
         .keypair_label = "Ed25519 keypair from seed (pk and sk)",
         .ed25519_verify = sodium_verify,
-        .hash_k = hash_k,
+        .hash_k = NULL, /* the library core through tests/support/challenge.h */
         .ed25519_case = ed25519_case,
         .classes_title = "Ed25519 verification classes (vec25519 = cofactored policy, "
                          "libsodium 1.0.18 = cofactorless):",

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "challenge.h"
 #include "test.h"
 #include "vec25519/ed25519.h"
 #include "vec25519/sha512.h"
@@ -89,26 +90,12 @@ typedef struct {
     vec25519_ed25519_expanded_pk epk;
 } sigcase;
 
-/* k = SHA-512(R ‖ A ‖ M) mod ℓ. */
-static void challenge(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *m,
-                      size_t len)
-{
-    vec25519_sha512_ctx h;
-    uint8_t d[64];
-    vec25519_sha512_init(&h);
-    vec25519_sha512_update(&h, R, 32);
-    vec25519_sha512_update(&h, A, 32);
-    vec25519_sha512_update(&h, m, len);
-    vec25519_sha512_final(&h, d);
-    sc_reduce64(k, d);
-}
-
 /* sig = (Renc, r + k·a mod ℓ) with k = H(Renc ‖ Aenc ‖ msg); a, r reduced. */
 static void sign_raw(uint8_t sig[64], const uint8_t *msg, const uint8_t Aenc[32],
                      const uint8_t a[32], const uint8_t Renc[32], const uint8_t r[32])
 {
     uint8_t k[32];
-    challenge(k, Renc, Aenc, msg, MSGLEN);
+    test_ed25519_challenge(k, Renc, Aenc, msg, MSGLEN);
     memcpy(sig, Renc, 32);
     sc_muladd(sig + 32, k, a, r);
 }
@@ -130,7 +117,7 @@ static int zip215_reference(const uint8_t sig[64], const uint8_t *msg, const uin
 
     if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
     if (ge_ext_frombytes_relaxed(&A, pk) != 0 || ge_ext_frombytes_relaxed(&R, sig) != 0) return -1;
-    challenge(k, sig, pk, msg, MSGLEN);
+    test_ed25519_challenge(k, sig, pk, msg, MSGLEN);
     ge_double_scalarmult_vartime(&SB, zero, &A, sig + 32);
     ge_double_scalarmult_vartime(&kA, k, &A, zero);
     ge_ext_add(&rhs, &R, &kA);
@@ -147,7 +134,7 @@ static int cofactorless(const uint8_t sig[64], const uint8_t *msg, const uint8_t
     ge_ext A, R, SB, kA, rhs;
     uint8_t k[32];
     if (ge_ext_frombytes(&A, pk) != 0 || ge_ext_frombytes(&R, sig) != 0) return -1;
-    challenge(k, sig, pk, msg, MSGLEN);
+    test_ed25519_challenge(k, sig, pk, msg, MSGLEN);
     ge_double_scalarmult_vartime(&SB, zero, &A, sig + 32);
     ge_double_scalarmult_vartime(&kA, k, &A, zero);
     ge_ext_add(&rhs, &R, &kA);

@@ -76,7 +76,28 @@ struct backend {
      * may be the same buffer as scalars (out == scalars); no other overlap.
      * Constant time in every scalar (n and form public). */
     void (*base_encode)(size_t n, uint8_t *out, const uint8_t *scalars, int form);
+    /* Two decodings (A and R of a signature) as frombytes4_vartime does
+     * four, where that is faster than two serial decodings (IFMA: the two
+     * square roots in one 4-way exponentiation). Variable time. Optional:
+     * NULL when two ge_ext_frombytes(_relaxed) calls are the faster way. */
+    void (*frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy);
+    /* double_scalarmult_vartime with A precomputed (expanded Ed25519 keys):
+     * double_base_table_init writes DOUBLE_BASE_TABLE_BYTES bytes at table
+     * (any alignment), the odd multiples A, 3A, …, (2·DOUBLE_BASE_TABLE_ENTRIES
+     * − 1)A in this backend's representation; double_scalarmult_table_vartime
+     * gives r = [a]A + [b]B from such a table (a, b any 256-bit values),
+     * reading the entries it needs with memcpy. A table is valid only on the
+     * backend that filled it. Variable time: A, a, b public. */
+    void (*double_base_table_init)(void *table, const ge_ext *A);
+    void (*double_scalarmult_table_vartime)(ge_ext *r, const uint8_t a[32], const void *table,
+                                            const uint8_t b[32]);
 };
+
+/* The tables of double_base_table_init: width-7 NAF digits of a, so the odd
+ * multiples up to 63A, each at most 160 bytes in every backend's cached form. */
+#define DOUBLE_BASE_TABLE_W 7
+#define DOUBLE_BASE_TABLE_ENTRIES 32
+#define DOUBLE_BASE_TABLE_BYTES (DOUBLE_BASE_TABLE_ENTRIES * 160)
 
 /* The forms of base_encode. */
 #define BASE_ENCODE_ED25519 0

@@ -59,9 +59,11 @@
  * 2·b·log2(n) checks of shrinking sets for b invalid signatures, instead of
  * n single verifications.
  *
- * Expanded keys keep A decoded and a width-8 NAF table of its odd multiples
- * (src/backend/serial/msm.h, ge_msm_table): single verification with them is
- * a Straus pass over two precomputed tables (A and B) with no decoding of A.
+ * Expanded keys keep A decoded and the odd multiples of −A up to −63A in the
+ * representation of the backend that made them (backend.h,
+ * double_base_table_init): single verification with them is the single
+ * equation with wNAF_7 digits for k on that table, with no decoding of A
+ * (docs/performance.md, "Ed25519 verification").
  *
  * References: RFC 8032 §5.1.7; Zcash ZIP 215; Bernstein, Duif, Lange,
  * Schwabe, Yang, "High-speed high-security signatures", CHES 2011, §5 (batch
@@ -69,8 +71,11 @@
  * Nikolaenko, "Taming the many EdDSAs", SSR 2020 (cofactored batch/single
  * agreement); curve25519-dalek / ed25519-dalek's note on batch and single
  * verification disagreeing (read, not followed: here both are cofactored).
+ * The steps shared with the single verifiers (challenge, the policies, the
+ * cofactored verdict) are the core of verify.c (ed25519_internal.h).
  * Variable time throughout: every input is public.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,8 +90,6 @@
 #include "../scalar/sc.h"
 #include "ed25519_internal.h"
 
-typedef enum { POLICY_STRICT, POLICY_ZIP215 } policy;
-
 /* One signature that passed its per-signature checks (its A and R are kept
  * beside it: in the batch, in the multiscalar arrays). */
 typedef struct {
@@ -96,12 +99,14 @@ typedef struct {
 } item;
 
 /* The layout behind vec25519_ed25519_expanded_pk (copied in and out with
- * memcpy, so the opaque array is never accessed through another type). */
+ * memcpy, so the opaque array is never accessed through another type; the
+ * table is read entry by entry by the backend, with memcpy). */
 typedef struct {
     uint64_t magic;
+    const struct backend *be; /* the backend that filled table */
     uint8_t pk[32];
     ge_ext A;
-    ge_msm_table table; /* odd multiples of A */
+    unsigned char table[DOUBLE_BASE_TABLE_BYTES]; /* −A, −3A, …, −63A (backend.h) */
 } expanded_pk;
 
 _Static_assert(sizeof(expanded_pk) <= sizeof(vec25519_ed25519_expanded_pk),
@@ -116,75 +121,6 @@ _Static_assert(sizeof(expanded_pk) <= sizeof(vec25519_ed25519_expanded_pk),
 
 /* ---- shared steps ------------------------------------------------------------- */
 
-/* k = SHA-512(R ‖ A ‖ M) mod ℓ (RFC 8032 §5.1.7 step 2, pure Ed25519). msg
- * may be NULL when len = 0. */
-static void challenge(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *msg,
-                      size_t len)
-{
-    vec25519_sha512_ctx h;
-    uint8_t digest[64];
-
-    vec25519_sha512_init(&h);
-    vec25519_sha512_update(&h, R, 32);
-    vec25519_sha512_update(&h, A, 32);
-    if (len > 0) vec25519_sha512_update(&h, msg, len);
-    vec25519_sha512_final(&h, digest);
-    sc_reduce64(k, digest);
-}
-
-/*
- * The canonical y-coordinates of the eight points of small order: 1 (the
- * identity), −1 (order 2), 0 (the two points of order 4, x = ±sqrt(−1)), and
- * ±y8 (the four points of order 8). A point has small order ([8]P = identity)
- * iff its y is one of these: y determines the point up to the sign of x, and
- * both signs occur among the eight.
- */
-static const uint8_t small_order_y[5][32] = {
-    {0x01},
-    {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-    {0x00},
-    {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89,
-     0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39,
-     0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05},
-    {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76,
-     0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6,
-     0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a},
-};
-
-/*
- * For an encoding that ge_ext_frombytes accepted (so its low 255 bits are
- * the canonical y): 1 iff the point has small order, the verdict of
- * ge_ext_is_small_order without its three doublings (tests/test_ed25519_batch.c
- * checks the two agree on all small-order encodings).
- */
-static int strict_encoding_has_small_order(const uint8_t enc[32])
-{
-    uint8_t y[32];
-
-    memcpy(y, enc, 32);
-    y[31] &= 0x7f;
-    for (int i = 0; i < 5; i++)
-        if (memcmp(y, small_order_y[i], 32) == 0) return 1;
-    return 0;
-}
-
-/* The verdict of the policy on an encoding its decoder returned rc (0 / -1) for. */
-static int policy_verdict(int rc, const uint8_t enc[32], policy pol)
-{
-    if (rc != 0) return -1;
-    if (pol == POLICY_ZIP215) return 0;
-    return strict_encoding_has_small_order(enc) ? -1 : 0;
-}
-
-/* Decodes a point under the policy; 0, or -1 when the policy rejects it. */
-static int decode_point(ge_ext *P, const uint8_t enc[32], policy pol)
-{
-    if (pol == POLICY_ZIP215) return policy_verdict(ge_ext_frombytes_relaxed(P, enc), enc, pol);
-    return policy_verdict(ge_ext_frombytes(P, enc), enc, pol);
-}
-
 /* A point decoded ahead (decode_ahead): the decoder's point and its 0 / -1. */
 typedef struct {
     ge_ext P;
@@ -192,24 +128,24 @@ typedef struct {
 } decoded;
 
 /* decode_point, or its verdict on the point d decoded ahead when d != NULL. */
-static int take_point(ge_ext *P, const uint8_t enc[32], policy pol, const decoded *d)
+static int take_point(ge_ext *P, const uint8_t enc[32], ed25519_policy pol, const decoded *d)
 {
-    if (d == NULL) return decode_point(P, enc, pol);
+    if (d == NULL) return ed25519_decode_point(P, enc, pol);
     *P = d->P;
-    return policy_verdict(d->rc, enc, pol);
+    return ed25519_point_verdict(d->rc, enc, pol);
 }
 
 /* The per-signature checks (file header) for a raw key; fills it, A and R.
  * dA, dR: A and R decoded ahead, or NULL. 0 or -1. */
 static int prepare(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64], const uint8_t *msg,
-                   size_t len, const uint8_t pk[32], policy pol, const decoded *dA,
+                   size_t len, const uint8_t pk[32], ed25519_policy pol, const decoded *dA,
                    const decoded *dR)
 {
     if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
     if (take_point(A, pk, pol, dA) != 0) return -1;
     if (take_point(R, sig, pol, dR) != 0) return -1;
     it->S = sig + 32;
-    challenge(it->k, sig, pk, msg, len);
+    ed25519_challenge(it->k, &ed25519_dom2_none, sig, pk, msg, len);
     return 0;
 }
 
@@ -225,11 +161,11 @@ static int prepare_expanded(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64
     memcpy(&magic, epk, sizeof magic);
     if (magic != EXPANDED_MAGIC) return -1;
     if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
-    if (take_point(R, sig, POLICY_STRICT, dR) != 0) return -1;
+    if (take_point(R, sig, ED25519_STRICT, dR) != 0) return -1;
     memcpy(pk, (const uint8_t *)epk + offsetof(expanded_pk, pk), 32);
     memcpy(A, (const uint8_t *)epk + offsetof(expanded_pk, A), sizeof *A);
     it->S = sig + 32;
-    challenge(it->k, sig, pk, msg, len);
+    ed25519_challenge(it->k, &ed25519_dom2_none, sig, pk, msg, len);
     return 0;
 }
 
@@ -265,6 +201,18 @@ static int single_candidate(const batch *b, size_t c)
     return single_equation(&b->it[c], &b->pt[2 + 2 * c], &b->pt[1 + 2 * c]);
 }
 
+/* r = the multiscalar product of the np terms from slot base, on the
+ * backend's multiscalar_vartime (with the batch's scratch when it has one). */
+static void batch_msm(ge_ext *r, const batch *b, size_t base, size_t np)
+{
+    const struct backend *be = backend_get();
+    const uint8_t (*scs)[32] = (const uint8_t (*)[32])(b->sc + base);
+    if (b->msm != NULL)
+        be->multiscalar_vartime_scratch(r, np, scs, b->pt + base, b->msm);
+    else
+        be->multiscalar_vartime(r, np, scs, b->pt + base);
+}
+
 /*
  * The batch equation over candidates [lo, hi), hi − lo ≥ 2: 0 if
  * [8](Σ z_c R_c + Σ (z_c k_c) A_c − (Σ z_c S_c) B) is the identity, else -1.
@@ -280,20 +228,10 @@ static int batch_equation(batch *b, size_t lo, size_t hi)
     memcpy(saved_sc, b->sc[base], 32);
     b->pt[base] = ge_basepoint;
     sc_neg(b->sc[base], sum);
-    {
-        const struct backend *be = backend_get();
-        size_t np = 2 * (hi - lo) + 1;
-        const uint8_t (*scs)[32] = (const uint8_t (*)[32])(b->sc + base);
-        if (b->msm != NULL) {
-            be->multiscalar_vartime_scratch(&check, np, scs, b->pt + base, b->msm);
-        } else {
-            be->multiscalar_vartime(&check, np, scs, b->pt + base);
-        }
-    }
+    batch_msm(&check, b, base, 2 * (hi - lo) + 1);
     b->pt[base] = saved_pt;
     memcpy(b->sc[base], saved_sc, 32);
-    ge_ext_mul_by_cofactor(&check, &check);
-    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
+    return ed25519_cofactored_verdict(&check);
 }
 
 static void set_results(batch *b, size_t lo, size_t hi, int v)
@@ -333,7 +271,7 @@ static int bisect(batch *b, size_t lo, size_t hi, int known_bad)
 typedef struct {
     const vec25519_ed25519_batch_item *plain;
     const vec25519_ed25519_batch_item_expanded *expanded;
-    policy pol;
+    ed25519_policy pol;
 } key_source;
 
 static const uint8_t *src_sig(const key_source *ks, size_t i)
@@ -398,7 +336,7 @@ static size_t decode_ahead(decoded d[4], const struct backend *be, const key_sou
         memcpy(enc[per * j + per - 1], src_sig(ks, i + j), 32);
     }
     be->frombytes4_vartime(P, rc, (const uint8_t (*)[32])enc,
-                           ks->pol == POLICY_ZIP215 ? GE_DECODE_RELAXED : GE_DECODE_STRICT);
+                           ks->pol == ED25519_ZIP215 ? GE_DECODE_RELAXED : GE_DECODE_STRICT);
     for (size_t k = 0; k < 4; k++) {
         d[k].P = P[k];
         d[k].rc = rc[k];
@@ -424,10 +362,86 @@ static int verify_each(size_t n, const key_source *ks, int *results)
 /* Element count bound that keeps every size computation below in size_t. */
 #define BATCH_MAX (SIZE_MAX / (2 * sizeof(ge_ext) + 2 * 32 + sizeof(item) + 16) / 2 - 1)
 
+/*
+ * The batch's arrays in one block (msm.h, ge_msm_layout: with glibc's
+ * defaults several blocks that together exceed the trim threshold make every
+ * call fault its memory in again; docs/msm.md §4), with the multiscalar
+ * scratch sized for the largest check (2n + 1 points) and reused by the
+ * smaller ones of the bisection, and 16 bytes of randomness per signature
+ * (*rnd). Returns the block (ge_msm_scratch_free), or NULL.
+ */
+static unsigned char *batch_alloc(batch *b, uint8_t **rnd, size_t n)
+{
+    const struct backend *be = backend_get();
+    size_t total = 0, o_it, o_orig, o_sc, o_pt, o_rnd, o_msm = SIZE_MAX, need = 0;
+    unsigned char *base;
+
+    o_pt = ge_msm_layout(&total, 2 * n + 1, sizeof *b->pt);
+    o_it = ge_msm_layout(&total, n, sizeof *b->it);
+    o_sc = ge_msm_layout(&total, 2 * n + 1, sizeof *b->sc);
+    o_orig = ge_msm_layout(&total, n, sizeof *b->orig);
+    o_rnd = ge_msm_layout(&total, n, 16);
+    if (be->multiscalar_vartime_scratch_bytes != NULL && be->multiscalar_vartime_scratch != NULL)
+        need = be->multiscalar_vartime_scratch_bytes(2 * n + 1);
+    if (need != 0) o_msm = ge_msm_layout(&total, need, 1);
+    base = ge_msm_scratch_alloc(total);
+    if (base == NULL) return NULL;
+    b->msm = o_msm != SIZE_MAX ? base + o_msm : NULL;
+    b->pt = (ge_ext *)(void *)(base + o_pt);
+    b->it = (item *)(void *)(base + o_it);
+    b->sc = (uint8_t (*)[32])(base + o_sc);
+    b->orig = (size_t *)(void *)(base + o_orig);
+    *rnd = base + o_rnd;
+    return base;
+}
+
+/*
+ * The per-signature checks of all n entries: the survivors become the
+ * candidates 0..m−1 with their weights z (from rnd) and terms. The points
+ * are decoded ahead four at a time where the backend can (decode_ahead:
+ * signatures [g0, g0 + gn) are in dec), the rest serially. Sets *bad when an
+ * entry failed (results[i] = -1); returns m.
+ */
+static size_t batch_collect(batch *b, const key_source *ks, size_t n, const uint8_t *rnd,
+                            int *bad)
+{
+    const struct backend *be = backend_get();
+    decoded dec[4];
+    size_t m = 0, g0 = 0, gn = 0;
+
+    memset(b->sc[0], 0, 32);
+    ge_ext_0(&b->pt[0]);
+    for (size_t i = 0; i < n; i++) {
+        item *it = &b->it[m];
+        uint8_t *z = b->sc[1 + 2 * m], *zk = b->sc[2 + 2 * m];
+        const decoded *dA = NULL, *dR = NULL;
+        if (i >= g0 + gn) {
+            g0 = i;
+            gn = decode_ahead(dec, be, ks, i, n);
+        }
+        if (i < g0 + gn && ks->expanded != NULL) dR = &dec[i - g0];
+        if (i < g0 + gn && ks->expanded == NULL) {
+            dA = &dec[2 * (i - g0)];
+            dR = &dec[2 * (i - g0) + 1];
+        }
+        if (prepare_i(it, &b->pt[2 + 2 * m], &b->pt[1 + 2 * m], ks, i, dA, dR) != 0) {
+            if (b->results != NULL) b->results[i] = -1;
+            *bad = 1;
+            continue;
+        }
+        memset(z, 0, 32);
+        memcpy(z, rnd + 16 * m, 16);
+        sc_mul(zk, z, it->k);
+        sc_mul(it->zs, z, it->S);
+        b->orig[m++] = i;
+    }
+    return m;
+}
+
 static int verify_batch_internal(size_t n, const key_source *ks, int *results)
 {
     batch b;
-    size_t m = 0, total = 0, o_it, o_orig, o_sc, o_pt, o_rnd, o_msm;
+    size_t m;
     int bad = 0, rc;
     uint8_t *rnd = NULL;
     unsigned char *base;
@@ -436,92 +450,23 @@ static int verify_batch_internal(size_t n, const key_source *ks, int *results)
     if (ks->plain == NULL && ks->expanded == NULL) return -1; /* n > 0 entries at NULL */
     if (n == 1 || n > BATCH_MAX) return verify_each(n, ks, results);
 
-    /* One block for every array (msm.h, ge_msm_layout: with glibc's defaults
-     * several blocks that together exceed the trim threshold make every call
-     * fault its memory in again; docs/msm.md §4). */
-    o_pt = ge_msm_layout(&total, 2 * n + 1, sizeof *b.pt);
-    o_it = ge_msm_layout(&total, n, sizeof *b.it);
-    o_sc = ge_msm_layout(&total, 2 * n + 1, sizeof *b.sc);
-    o_orig = ge_msm_layout(&total, n, sizeof *b.orig);
-    o_rnd = ge_msm_layout(&total, n, 16);
-    /* The multiscalar scratch too, sized for the largest check (2n + 1
-     * points) and reused by the smaller ones of the bisection. */
-    {
-        const struct backend *be = backend_get();
-        size_t need = be->multiscalar_vartime_scratch_bytes != NULL &&
-                              be->multiscalar_vartime_scratch != NULL
-                          ? be->multiscalar_vartime_scratch_bytes(2 * n + 1)
-                          : 0;
-        o_msm = need != 0 ? ge_msm_layout(&total, need, 1) : SIZE_MAX;
-    }
-    base = ge_msm_scratch_alloc(total);
     b.results = results;
-    b.msm = NULL;
-    if (base != NULL) {
-        if (o_msm != SIZE_MAX) b.msm = base + o_msm;
-        b.pt = (ge_ext *)(void *)(base + o_pt);
-        b.it = (item *)(void *)(base + o_it);
-        b.sc = (uint8_t (*)[32])(base + o_sc);
-        b.orig = (size_t *)(void *)(base + o_orig);
-        rnd = base + o_rnd;
-    }
-    if (base == NULL || random_fill_try(rnd, 16 * n) != 0) {
-        /* No memory or no randomness: the exact one-by-one path. */
-        rc = verify_each(n, ks, results);
-        goto done;
-    }
-
-    /* Per-signature checks; the survivors become candidates with weights z. */
-    memset(b.sc[0], 0, 32);
-    ge_ext_0(&b.pt[0]);
-    /* The points are decoded ahead four at a time where the backend can
-     * (decode_ahead: signatures [g0, g0 + gn) are in dec), the rest serially. */
-    {
-        const struct backend *be = backend_get();
-        decoded dec[4];
-        size_t g0 = 0, gn = 0;
-        for (size_t i = 0; i < n; i++) {
-            item *it = &b.it[m];
-            uint8_t *z = b.sc[1 + 2 * m], *zk = b.sc[2 + 2 * m];
-            const decoded *dA = NULL, *dR = NULL;
-            if (i >= g0 + gn) {
-                g0 = i;
-                gn = decode_ahead(dec, be, ks, i, n);
-            }
-            if (i < g0 + gn) {
-                if (ks->expanded != NULL) {
-                    dR = &dec[i - g0];
-                } else {
-                    dA = &dec[2 * (i - g0)];
-                    dR = &dec[2 * (i - g0) + 1];
-                }
-            }
-            if (prepare_i(it, &b.pt[2 + 2 * m], &b.pt[1 + 2 * m], ks, i, dA, dR) != 0) {
-                if (results != NULL) results[i] = -1;
-                bad = 1;
-                continue;
-            }
-            memset(z, 0, 32);
-            memcpy(z, rnd + 16 * m, 16);
-            sc_mul(zk, z, it->k);
-            sc_mul(it->zs, z, it->S);
-            b.orig[m++] = i;
-        }
-    }
-
-    if (m == 0) {
-        rc = -1;
-    } else if (results == NULL) {
-        /* Only the overall verdict: one check (exact when m = 1). */
-        int v = m == 1 ? single_candidate(&b, 0) : batch_equation(&b, 0, m);
-        rc = (bad || v != 0) ? -1 : 0;
+    base = batch_alloc(&b, &rnd, n);
+    if (base == NULL) return verify_each(n, ks, results); /* no memory: one by one */
+    if (random_fill_try(rnd, 16 * n) != 0) {
+        rc = verify_each(n, ks, results); /* no randomness: one by one */
     } else {
-        int all = bisect(&b, 0, m, 0);
-        rc = (bad || !all) ? -1 : 0;
+        int v;
+        m = batch_collect(&b, ks, n, rnd, &bad);
+        if (m == 0)
+            v = -1;
+        else if (results == NULL) /* only the overall verdict: one check (exact when m = 1) */
+            v = m == 1 ? single_candidate(&b, 0) : batch_equation(&b, 0, m);
+        else
+            v = bisect(&b, 0, m, 0) ? 0 : -1;
+        rc = (bad || v != 0) ? -1 : 0;
     }
-
-done:
-    if (rnd != NULL) vec25519_wipe(rnd, 16 * n);
+    vec25519_wipe(rnd, 16 * n);
     ge_msm_scratch_free(base);
     return rc;
 }
@@ -532,7 +477,7 @@ done:
 VEC25519_API int vec25519_ed25519_verify_batch(size_t n, const vec25519_ed25519_batch_item *items,
                                                int *results)
 {
-    key_source ks = {items, NULL, POLICY_STRICT};
+    key_source ks = {items, NULL, ED25519_STRICT};
     return verify_batch_internal(n, &ks, results);
 }
 
@@ -540,11 +485,12 @@ VEC25519_API int vec25519_ed25519_verify_batch(size_t n, const vec25519_ed25519_
 VEC25519_API int vec25519_ed25519_verify_zip215(const uint8_t sig[64], const uint8_t *msg,
                                                 size_t len, const uint8_t pk[32])
 {
-    item it;
+    uint8_t k[32];
     ge_ext A, R;
     if (msg == NULL && len > 0) return -1;
-    if (prepare(&it, &A, &R, sig, msg, len, pk, POLICY_ZIP215, NULL, NULL) != 0) return -1;
-    return single_equation(&it, &A, &R);
+    if (ed25519_verify_prepare(&A, &R, sig, pk, ED25519_ZIP215) != 0) return -1;
+    ed25519_challenge(k, &ed25519_dom2_none, sig, pk, msg, len);
+    return ed25519_verify_equation(k, sig + 32, &A, &R);
 }
 
 /* ZIP-215 batch verification. Variable time. */
@@ -552,64 +498,64 @@ VEC25519_API int vec25519_ed25519_verify_batch_zip215(size_t n,
                                                       const vec25519_ed25519_batch_item *items,
                                                       int *results)
 {
-    key_source ks = {items, NULL, POLICY_ZIP215};
+    key_source ks = {items, NULL, ED25519_ZIP215};
     return verify_batch_internal(n, &ks, results);
 }
 
 /*
- * epk = (magic, pk, A, odd multiples of A) for a key that passes the strict
- * checks (canonical, on the curve, not of small order); else zeroed and -1.
- * Variable time.
+ * epk = (magic, backend, pk, A, the odd multiples of −A in that backend's
+ * representation) for a key that passes the strict checks (canonical, on
+ * the curve, not of small order); else zeroed and -1. Variable time.
  */
 VEC25519_API int vec25519_ed25519_pk_expand(vec25519_ed25519_expanded_pk *epk,
                                             const uint8_t pk[32])
 {
+    const struct backend *be = backend_get();
     expanded_pk x;
+    ge_ext negA;
 
     memset(epk, 0, sizeof *epk);
     memset(&x, 0, sizeof x);
-    if (decode_point(&x.A, pk, POLICY_STRICT) != 0) return -1;
+    if (ed25519_decode_point(&x.A, pk, ED25519_STRICT) != 0) return -1;
     x.magic = EXPANDED_MAGIC;
+    x.be = be;
     memcpy(x.pk, pk, 32);
-    ge_msm_table_init(&x.table, &x.A);
+    ge_ext_neg(&negA, &x.A);
+    be->double_base_table_init(x.table, &negA);
     memcpy(epk, &x, sizeof x);
     return 0;
 }
 
 /*
- * Single verification with an expanded key: after the checks of
- * prepare_expanded, [8]([k]A + [−S mod ℓ]B + R) = identity, which is the
- * negation of the single equation's point (so the same verdict exactly), by
- * one Straus pass over the precomputed tables of A and B. Variable time.
+ * Single verification with an expanded key: the checks of prepare_expanded,
+ * then the single equation [8]([S]B − [k]A − R) = identity with [k](−A)
+ * taken from the table: no decoding of A, no table to build, and wider NAF
+ * digits for k. A key expanded under another backend (backend_set, tests)
+ * still verifies, through double_scalarmult_vartime on its decoded A: the
+ * same verdict. Variable time.
  */
 VEC25519_API int vec25519_ed25519_verify_expanded(const uint8_t sig[64], const uint8_t *msg,
                                                   size_t len,
                                                   const vec25519_ed25519_expanded_pk *epk)
 {
+    const struct backend *be = backend_get(), *made_by;
+    const unsigned char *x = (const unsigned char *)epk;
     item it;
-    ge_msm_table tables[2];
-    const ge_msm_table *tp[2];
-    uint8_t sc[2][32];
     ge_ext A, R, check;
 
     if (msg == NULL && len > 0) return -1;
     if (prepare_expanded(&it, &A, &R, sig, msg, len, epk, NULL) != 0) return -1;
-    memcpy(&tables[0], (const uint8_t *)epk + offsetof(expanded_pk, table), sizeof tables[0]);
-    tp[0] = &tables[0];
-    tp[1] = ge_msm_base_table(&tables[1]);
-    memcpy(sc[0], it.k, 32);
-    sc_neg(sc[1], it.S);
-    if (ge_msm_precomp_vartime(&check, 2, (const uint8_t (*)[32])sc, tp, 0, NULL, NULL) != 0)
-        return single_equation(&it, &A, &R); /* no heap for the digits: the same verdict */
-    ge_ext_add(&check, &check, &R);
-    ge_ext_mul_by_cofactor(&check, &check);
-    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
+    memcpy(&made_by, x + offsetof(expanded_pk, be), sizeof made_by);
+    if (made_by != be) return ed25519_verify_equation(it.k, it.S, &A, &R);
+    be->double_scalarmult_table_vartime(&check, it.k, x + offsetof(expanded_pk, table), it.S);
+    ge_ext_sub(&check, &check, &R);
+    return ed25519_cofactored_verdict(&check);
 }
 
 /* Batch verification with expanded keys. Variable time. */
 VEC25519_API int vec25519_ed25519_verify_batch_expanded(
     size_t n, const vec25519_ed25519_batch_item_expanded *items, int *results)
 {
-    key_source ks = {NULL, items, POLICY_STRICT};
+    key_source ks = {NULL, items, ED25519_STRICT};
     return verify_batch_internal(n, &ks, results);
 }

@@ -22,8 +22,8 @@
  * (§5.1.7) follows the policy written in include/vec25519/ed25519.h: S < ℓ,
  * strict decoding of A and R, A and R not of small order, and the cofactored
  * equation [8]([S]B − [k]A − R) = identity. It is variable time (public
- * inputs only). The streaming forms are in stream.c and share the steps
- * declared in ed25519_internal.h.
+ * inputs only). The streaming forms are in stream.c; every verifier runs
+ * the core of verify.c (ed25519_internal.h).
  */
 #include <stdint.h>
 #include <string.h>
@@ -37,8 +37,6 @@
 #include "../internal/random.h"
 #include "../scalar/sc.h"
 #include "ed25519_internal.h"
-
-static const dom2_params dom2_none = {0, 0, NULL, 0};
 
 void ed25519_hash_update(vec25519_sha512_ctx *h, const uint8_t *p, size_t n)
 {
@@ -188,29 +186,6 @@ out:
     return rc;
 }
 
-int ed25519_verify_prepare(ge_ext *A, ge_ext *R, const uint8_t sig[64], const uint8_t pk[32])
-{
-    if (!ct_to_int(sc_is_canonical(sig + 32))) return -1;
-    if (ge_ext_frombytes(A, pk) != 0) return -1;
-    if (ge_ext_frombytes(R, sig) != 0) return -1;
-    if (ct_to_int(ge_ext_is_small_order(A))) return -1;
-    if (ct_to_int(ge_ext_is_small_order(R))) return -1;
-    return 0;
-}
-
-int ed25519_verify_equation(const uint8_t k[32], const uint8_t S[32], const ge_ext *A,
-                            const ge_ext *R)
-{
-    ge_ext negA, check;
-
-    /* check = [8]([S]B − [k]A − R) */
-    ge_ext_neg(&negA, A);
-    backend_get()->double_scalarmult_vartime(&check, k, &negA, S);
-    ge_ext_sub(&check, &check, R);
-    ge_ext_mul_by_cofactor(&check, &check);
-    return ct_to_int(ge_ext_is_identity(&check)) ? 0 : -1;
-}
-
 /*
  * 0 iff sig is valid for msg under pk with the given dom2 prefix, under the
  * policy of include/vec25519/ed25519.h (RFC 8032 §5.1.7 with the cofactored
@@ -220,18 +195,12 @@ int ed25519_verify_equation(const uint8_t k[32], const uint8_t S[32], const ge_e
 static int verify_internal(const uint8_t sig[64], const uint8_t *msg, size_t len,
                            const dom2_params *dom, const uint8_t pk[32])
 {
-    uint8_t digest[64], k[32];
-    vec25519_sha512_ctx h;
+    uint8_t k[32];
     ge_ext A, R;
 
     if (!span_ok(msg, len)) return -1;
-    if (ed25519_verify_prepare(&A, &R, sig, pk) != 0) return -1;
-    ed25519_hash_init_dom2(&h, dom);
-    vec25519_sha512_update(&h, sig, 32);
-    vec25519_sha512_update(&h, pk, 32);
-    ed25519_hash_update(&h, msg, len);
-    vec25519_sha512_final(&h, digest);
-    sc_reduce64(k, digest);
+    if (ed25519_verify_prepare(&A, &R, sig, pk, ED25519_STRICT) != 0) return -1;
+    ed25519_challenge(k, dom, sig, pk, msg, len);
     return ed25519_verify_equation(k, sig + 32, &A, &R);
 }
 
@@ -247,14 +216,14 @@ VEC25519_API int vec25519_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size
                                        const uint8_t sk[64])
 {
     if (!span_ok(msg, len)) return sign_reject(sig);
-    return sign_internal(sig, msg, len, &dom2_none, sk);
+    return sign_internal(sig, msg, len, &ed25519_dom2_none, sk);
 }
 
 /* Pure Ed25519 verification. Variable time: inputs must be public. */
 VEC25519_API int vec25519_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len,
                                          const uint8_t pk[32])
 {
-    return verify_internal(sig, msg, len, &dom2_none, pk);
+    return verify_internal(sig, msg, len, &ed25519_dom2_none, pk);
 }
 
 /* Ed25519ctx signing, context 1..255 bytes. Constant time in sk. msg may alias sig. */

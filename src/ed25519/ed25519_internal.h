@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Ed25519 internals shared by the one-shot functions (ed25519.c), the
- * streaming ones (stream.c) and the key-pair check (keycheck.c). Hidden, like
+ * streaming ones (stream.c), the verification core (verify.c), batch.c and
+ * the key-pair check (keycheck.c). Hidden, like
  * every symbol outside include/.
  *
  * Notation (RFC 8032 §5.1.5-§5.1.7): h = SHA-512(seed), a = clamp(h[0..32)),
@@ -62,14 +63,47 @@ void ed25519_key_check_cache_clear(void);
 void ed25519_key_check_stats(unsigned long *hits, unsigned long *misses);
 
 /*
- * Verification, split so that the one-shot and the streaming verifiers run
- * the same code (the policy of include/vec25519/ed25519.h):
- *   ed25519_verify_prepare  S < ℓ, A and R decode strictly, neither has
- *                           small order: 0 (A and R written) or -1;
- *   ed25519_verify_equation [8]([S]B − [k]A − R) = identity: 0 or -1.
+ * The verification core (verify.c), shared by every verifier: one-shot and
+ * streaming (ed25519.c, stream.c), batch, ZIP-215 and expanded-key (batch.c).
  * Variable time: every input is public.
  */
-int ed25519_verify_prepare(ge_ext *A, ge_ext *R, const uint8_t sig[64], const uint8_t pk[32]);
+
+/* The policies of include/vec25519/ed25519.h: strict (RFC 8032 §5.1.7 with
+ * canonical encodings and no small-order A or R) and ZIP-215. */
+typedef enum { ED25519_STRICT, ED25519_ZIP215 } ed25519_policy;
+
+/* No dom2 prefix (pure Ed25519). */
+extern const dom2_params ed25519_dom2_none;
+
+/* k = SHA-512(dom2 ‖ R ‖ A ‖ M) mod ℓ (RFC 8032 §5.1.7 step 2) over the
+ * encodings as received; msg may be NULL when len = 0. In two halves for
+ * the streaming verifier: _init hashes dom2 ‖ R ‖ A, the caller the
+ * message, _final reduces (and wipes h). */
+void ed25519_challenge(uint8_t k[32], const dom2_params *dom, const uint8_t R[32],
+                       const uint8_t A[32], const uint8_t *msg, size_t len);
+void ed25519_challenge_init(vec25519_sha512_ctx *h, const dom2_params *dom, const uint8_t R[32],
+                            const uint8_t A[32]);
+void ed25519_challenge_final(uint8_t k[32], vec25519_sha512_ctx *h);
+
+/* 1 iff enc, an encoding a decoder accepted, is that of a point of small
+ * order (its low 255 bits are one of the five small-order y), else 0. */
+int ed25519_small_order_encoding(const uint8_t enc[32]);
+
+/* The policy's verdict (0 / -1) on an encoding its decoder returned rc for. */
+int ed25519_point_verdict(int rc, const uint8_t enc[32], ed25519_policy pol);
+
+/* P = the point of enc under the policy's decoder; its verdict, 0 or -1. */
+int ed25519_decode_point(ge_ext *P, const uint8_t enc[32], ed25519_policy pol);
+
+/* S = sig[32..64) < ℓ, and A (from pk) and R (from sig[0..32)) accepted by
+ * the policy: 0 with A and R written, or -1. */
+int ed25519_verify_prepare(ge_ext *A, ge_ext *R, const uint8_t sig[64], const uint8_t pk[32],
+                           ed25519_policy pol);
+
+/* The cofactored verdict: 0 iff [8]P = identity, else -1. */
+int ed25519_cofactored_verdict(const ge_ext *P);
+
+/* The single equation [8]([S]B − [k]A − R) = identity: 0 or -1. */
 int ed25519_verify_equation(const uint8_t k[32], const uint8_t S[32], const ge_ext *A,
                             const ge_ext *R);
 

@@ -102,15 +102,13 @@ VEC25519_API int vec25519_ed25519_verify_init(vec25519_ed25519_verify_state *st,
     int rc = 0;
 
     memset(&v, 0, sizeof v);
-    if (ed25519_verify_prepare(&v.A, &v.R, sig, pk) != 0) {
+    if (ed25519_verify_prepare(&v.A, &v.R, sig, pk, ED25519_STRICT) != 0) {
         memset(&v, 0, sizeof v);
         v.status = STATE_REJECTED;
         rc = -1;
     } else {
         memcpy(v.sig, sig, 64);
-        vec25519_sha512_init(&v.hash);
-        vec25519_sha512_update(&v.hash, sig, 32);
-        vec25519_sha512_update(&v.hash, pk, 32);
+        ed25519_challenge_init(&v.hash, &ed25519_dom2_none, sig, pk);
         v.status = STATE_LIVE;
     }
     memset(st, 0, sizeof *st);
@@ -126,14 +124,13 @@ VEC25519_API void vec25519_ed25519_verify_update(vec25519_ed25519_verify_state *
 
 VEC25519_API int vec25519_ed25519_verify_final(vec25519_ed25519_verify_state *st)
 {
-    uint8_t digest[64], k[32];
+    uint8_t k[32];
     verify_state v;
     int rc = -1;
 
     memcpy(&v, st, sizeof v);
     if (v.status == STATE_LIVE) {
-        vec25519_sha512_final(&v.hash, digest);
-        sc_reduce64(k, digest);
+        ed25519_challenge_final(k, &v.hash);
         rc = ed25519_verify_equation(k, v.sig + 32, &v.A, &v.R);
     }
     vec25519_wipe(&v, sizeof v);

@@ -8,6 +8,9 @@
  *   VFN(scalarmult)                 [s]P, constant time, variable base
  *   VFN(scalarmult_base)            [s]B, constant time, fixed base
  *   VFN(double_scalarmult_vartime)  [a]A + [b]B, variable time
+ *   VFN(double_base_table_init), VFN(double_scalarmult_table_vartime)
+ *                                   the same with A's table made ahead
+ *                                   (expanded Ed25519 keys, backend.h)
  *
  * Same shapes as the serial twins in src/backend/serial/scalarmult.c, so a
  * diff shows only the change of representation: the vector points carry
@@ -19,6 +22,7 @@
  * the serial mixed addition (docs/avx2.md §9.2).
  */
 #include <stdatomic.h>
+#include <string.h>
 
 #include "../../scalar/sc.h"
 #include "../backend.h"
@@ -262,25 +266,30 @@ static void add_odd_vartime(vpt_ext *h, const vpt_cached *pos, const vpt_cached 
     }
 }
 
-/*
- * r = [a]A + [b]B. a, b: any 256-bit values; A: any point.
- * naf_a = wNAF_5(a) with the odd multiples ±A..±15A, naf_b = wNAF_8(b) with
- * the odd multiples ±B..±127B (base_odd); from the highest nonzero position
- * down: double (except at the top, where h is still the identity), then add
- * the digits' multiples.
- * Variable time: a, A and b must be public. r may alias A.
- */
-static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const ge_ext *A,
-                                           const uint8_t b[32])
+/* h = h + d·Q, d odd and public, from the odd multiples of Q stored as
+ * bytes at odd (entry j = (2j+1)·Q, any alignment: read with memcpy). */
+static void add_odd_bytes_vartime(vpt_ext *h, const unsigned char *odd, int d)
 {
-    int8_t naf_a[257], naf_b[257];
-    vpt_cached a_pos[8], a_neg[8], local[64];
+    vpt_cached t;
+
+    memcpy(&t, odd + (size_t)((d > 0 ? d : -d) / 2) * sizeof t, sizeof t);
+    add_odd_vartime(h, &t, NULL, d > 0 ? 1 : -1);
+}
+
+/*
+ * r = Σ_i naf_a[i]·2^i·A + Σ_i naf_b[i]·2^i·B, naf_b a width-8 NAF (base_odd)
+ * and naf_a a NAF whose digits' multiples of A are at a_odd (entry j =
+ * (2j+1)·A, bytes of vpt_cached). From the highest nonzero position down:
+ * double (except at the top, where h is still the identity), then add the
+ * digits' multiples. Variable time: everything public.
+ */
+static void double_base_vartime(ge_ext *r, const int8_t naf_a[257], const unsigned char *a_odd,
+                                const int8_t naf_b[257])
+{
+    vpt_cached local[64];
     const vpt_cached *b_pos, *b_neg;
     vpt_ext h;
     int i;
-
-    sc_recode_wnaf_vartime(naf_a, a, 5);
-    sc_recode_wnaf_vartime(naf_b, b, 8);
 
     for (i = 256; i >= 0; i--) {
         if (naf_a[i] != 0 || naf_b[i] != 0) break;
@@ -289,15 +298,13 @@ static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const
         ge_ext_0(r);
         return;
     }
-
-    odd_multiples(a_pos, a_neg, A, 8); /* ±A, ±3A, …, ±15A */
     base_odd(&b_pos, &b_neg, local);
 
     vpt_ext_0(&h);
     for (;;) {
         int j;
 
-        if (naf_a[i] != 0) add_odd_vartime(&h, a_pos, a_neg, naf_a[i]);
+        if (naf_a[i] != 0) add_odd_bytes_vartime(&h, a_odd, naf_a[i]);
         if (naf_b[i] != 0) add_odd_vartime(&h, b_pos, b_neg, naf_b[i]);
         if (i == 0) break;
         /* double down to the next position with a digit (or to 0) in one run */
@@ -306,6 +313,51 @@ static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const
         i = j;
     }
     vpt_to_ge(r, &h);
+}
+
+/*
+ * r = [a]A + [b]B. a, b: any 256-bit values; A: any point.
+ * naf_a = wNAF_5(a) with the odd multiples A..15A computed here, naf_b =
+ * wNAF_8(b) with the odd multiples ±B..±127B (base_odd).
+ * Variable time: a, A and b must be public. r may alias A.
+ */
+static void VFN(double_scalarmult_vartime)(ge_ext *r, const uint8_t a[32], const ge_ext *A,
+                                           const uint8_t b[32])
+{
+    int8_t naf_a[257], naf_b[257];
+    vpt_cached a_odd[8];
+
+    sc_recode_wnaf_vartime(naf_a, a, 5);
+    sc_recode_wnaf_vartime(naf_b, b, 8);
+    odd_multiples(a_odd, NULL, A, 8); /* A, 3A, …, 15A */
+    double_base_vartime(r, naf_a, (const unsigned char *)a_odd, naf_b);
+}
+
+_Static_assert(sizeof(vpt_cached) * DOUBLE_BASE_TABLE_ENTRIES <= DOUBLE_BASE_TABLE_BYTES,
+               "the double-base table does not fit DOUBLE_BASE_TABLE_BYTES");
+
+/* table = A, 3A, …, 63A in cached vector form (backend.h). Variable time. */
+static void VFN(double_base_table_init)(void *table, const ge_ext *A)
+{
+    vpt_cached odd[DOUBLE_BASE_TABLE_ENTRIES];
+
+    odd_multiples(odd, NULL, A, DOUBLE_BASE_TABLE_ENTRIES);
+    memcpy(table, odd, sizeof odd);
+}
+
+/*
+ * r = [a]A + [b]B from A's table (double_base_table_init): as
+ * double_scalarmult_vartime with wNAF_7(a) over the 32 stored multiples, so
+ * fewer additions for a and no table to build. Variable time.
+ */
+static void VFN(double_scalarmult_table_vartime)(ge_ext *r, const uint8_t a[32], const void *table,
+                                                 const uint8_t b[32])
+{
+    int8_t naf_a[257], naf_b[257];
+
+    sc_recode_wnaf_vartime(naf_a, a, DOUBLE_BASE_TABLE_W);
+    sc_recode_wnaf_vartime(naf_b, b, 8);
+    double_base_vartime(r, naf_a, (const unsigned char *)table, naf_b);
 }
 
 /*
@@ -327,4 +379,7 @@ const struct backend VFN(backend) = {
     .frombytes4_vartime = VFN(frombytes4_vartime), /* vector/decode.c */
     .sha512_blocks = VBACKEND_SHA512_BLOCKS, /* the wrapper's (backend_<isa>.c) */
     .base_encode = VBACKEND_BASE_ENCODE,           /* vpoint.h */
+    .frombytes2_vartime = VBACKEND_FROMBYTES2,     /* vector/decode.c where it pays */
+    .double_base_table_init = VFN(double_base_table_init),
+    .double_scalarmult_table_vartime = VFN(double_scalarmult_table_vartime),
 };

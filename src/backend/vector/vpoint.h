@@ -189,5 +189,14 @@ static inline void vfe_sq(vfe *h, const vfe *f)
 
 /* The backend table's frombytes4_vartime (decode.c; backend.h). */
 void VFN(frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], int policy);
+/* Its frombytes2_vartime where the two lanes of one 4-way exponentiation
+ * beat two serial decodings: on IFMA; on AVX2 the 4-way chain costs more
+ * than two serial ones (docs/performance.md, "Ed25519 verification"). */
+#if defined(VEC25519_VECTOR_IFMA)
+void VFN(frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy);
+#define VBACKEND_FROMBYTES2 VFN(frombytes2_vartime)
+#else
+#define VBACKEND_FROMBYTES2 NULL
+#endif
 
 #endif /* VEC25519_BACKEND_VECTOR_VPOINT_H */
