@@ -50,54 +50,23 @@ void sc_recode_radix16(int8_t e[64], const uint8_t s[32])
     e[63] = (int8_t)(e[63] + carry);
 }
 
-/* The bits of x (5 limbs, x[4] = 0) from bit pos ≤ 256 on, at least 8 of them. */
-static unsigned bits_at(const uint64_t x[5], int pos)
-{
-    int q = pos >> 6, r = pos & 63;
-    uint64_t v = x[q] >> r;
-    if (r > 56) v |= x[q + 1] << (64 - r); /* q ≤ 3 here, since pos ≤ 256 */
-    return (unsigned)(v & 0xff);
-}
-
 /*
  * naf[0..256] with s = Σ naf[i]·2^i, each nonzero digit odd with
  * |naf[i]| < 2^(w-1), and at most one nonzero digit in any w consecutive
  * positions; 2 ≤ w ≤ 8, s any 256-bit string.
  *
- * The remaining value is R = (s >> pos) + carry, carry ∈ {0, 1}. If R is even
- * the digit is 0 (and carry is unchanged). If R is odd the digit is
- * d = R mod 2^w taken in (-2^(w-1), 2^(w-1)), R becomes (R - d)/2^w, and the
- * next w - 1 digits are 0. The last carry is never lost: when pos + w > 256
- * the window holds at most 256 - pos < w significant bits, so an odd window
- * near the top is < 2^(w-1) and leaves no carry, except possibly at pos = 256
- * itself where it becomes the digit naf[256] = 1.
+ * The nonzero digits are those of sc_wnaf_digits_vartime (below, which says
+ * how they are found), written into a zeroed array.
  * Variable time: s must be public.
  */
 void sc_recode_wnaf_vartime(int8_t naf[257], const uint8_t s[32], int w)
 {
-    const int width = 1 << w, half = 1 << (w - 1);
-    int pos = 0, carry = 0;
-    uint64_t x[5];
+    uint16_t pos[SC_WNAF_CAP(2)];
+    int8_t dig[SC_WNAF_CAP(2)];
+    size_t k = sc_wnaf_digits_vartime(pos, dig, s, w);
 
-    for (int i = 0; i < 4; i++) x[i] = load64_le(s + 8 * i);
-    x[4] = 0;
     memset(naf, 0, 257);
-    while (pos < 257) {
-        int win = (int)(bits_at(x, pos) & (unsigned)(width - 1)) + carry;
-        if ((win & 1) == 0) {
-            pos++;
-            continue;
-        }
-        int d = win & (width - 1);
-        if (d >= half) {
-            d -= width;
-            carry = 1;
-        } else {
-            carry = 0;
-        }
-        naf[pos] = (int8_t)d;
-        pos += w;
-    }
+    for (size_t i = 0; i < k; i++) naf[pos[i]] = dig[i];
 }
 
 /*

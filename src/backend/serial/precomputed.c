@@ -6,10 +6,10 @@
  * made on first use. curve25519-dalek's precomputed_straus.rs was read for
  * the structure; the code here is written independently.
  */
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../internal/once.h"
 #include "../../scalar/sc.h"
 #include "../backend.h"
 #include "msm.h"
@@ -81,29 +81,27 @@ int ge_msm_tables_init(ge_msm_table *t, size_t n, const ge_ext *points)
 }
 
 /*
- * The basepoint's table, made on first use. The thread that wins the race to
- * fill the shared table (state 0 → 1) fills it and publishes it (state 2,
- * release); a thread that finds it still being filled fills its own copy in
- * *scratch instead, so no thread waits and none reads a table being written.
+ * The basepoint's table, made on first use (src/internal/once.h): the
+ * thread that claims the shared table fills and publishes it; a thread that
+ * finds it still being filled fills its own copy in *scratch instead, so no
+ * thread waits and none reads a table being written.
  */
 static ge_msm_table base_table_shared;
 static atomic_int base_table_state;
 
 const ge_msm_table *ge_msm_base_table(ge_msm_table *scratch)
 {
-    int expected = 0;
-
-    if (atomic_load_explicit(&base_table_state, memory_order_acquire) == 2)
+    switch (once_claim(&base_table_state)) {
+    case ONCE_READY:
         return &base_table_shared;
-    if (atomic_compare_exchange_strong_explicit(&base_table_state, &expected, 1,
-                                                memory_order_acq_rel, memory_order_acquire)) {
+    case ONCE_MINE:
         ge_msm_table_init(&base_table_shared, &ge_basepoint);
-        atomic_store_explicit(&base_table_state, 2, memory_order_release);
+        once_publish(&base_table_state);
         return &base_table_shared;
+    default: /* ONCE_BUSY */
+        ge_msm_table_init(scratch, &ge_basepoint);
+        return scratch;
     }
-    if (expected == 2) return &base_table_shared;
-    ge_msm_table_init(scratch, &ge_basepoint);
-    return scratch;
 }
 
 /*

@@ -7,8 +7,7 @@
  * shared table of the odd multiples of B made on first use. Compiled once
  * per ISA through src/backend/<isa>/backend_<isa>.c.
  */
-#include <stdatomic.h>
-
+#include "../../internal/once.h"
 #include "algorithms.h"
 
 /*
@@ -31,17 +30,18 @@ static atomic_int base_odd_state; /* 0 empty, 1 being filled, 2 ready */
 /* *pos, *neg = the shared table, or local (64 entries, *neg = NULL) while it is being filled. */
 static void base_odd(const vpt_cached **pos, const vpt_cached **neg, vpt_cached local[64])
 {
-    int expected = 0;
-
-    if (atomic_load_explicit(&base_odd_state, memory_order_acquire) != 2) {
-        if (!atomic_compare_exchange_strong(&base_odd_state, &expected, 1)) {
-            vpt_cached_odd_multiples(local, NULL, &ge_basepoint, 64);
-            *pos = local;
-            *neg = NULL;
-            return;
-        }
+    switch (once_claim(&base_odd_state)) {
+    case ONCE_BUSY:
+        vpt_cached_odd_multiples(local, NULL, &ge_basepoint, 64);
+        *pos = local;
+        *neg = NULL;
+        return;
+    case ONCE_MINE:
         vpt_cached_odd_multiples(base_odd_shared.pos, base_odd_shared.neg, &ge_basepoint, 64);
-        atomic_store_explicit(&base_odd_state, 2, memory_order_release);
+        once_publish(&base_odd_state);
+        break;
+    default: /* ONCE_READY */
+        break;
     }
     *pos = base_odd_shared.pos;
     *neg = base_odd_shared.neg;

@@ -8,8 +8,7 @@
  * through src/backend/<isa>/backend_<isa>.c (only where vpoint.h sets
  * VBACKEND_VECTOR_BASE).
  */
-#include <stdatomic.h>
-
+#include "../../internal/once.h"
 #include "algorithms.h"
 
 #if VBACKEND_VECTOR_BASE
@@ -49,13 +48,16 @@ static void base_compute(base_vtable *tb)
 /* The shared table, or NULL while another thread is filling it. */
 static const base_vtable *base_table_v(void)
 {
-    int expected = 0;
-
-    if (atomic_load_explicit(&base_state, memory_order_acquire) == 2) return &base_shared;
-    if (!atomic_compare_exchange_strong(&base_state, &expected, 1)) return NULL;
-    base_compute(&base_shared);
-    atomic_store_explicit(&base_state, 2, memory_order_release);
-    return &base_shared;
+    switch (once_claim(&base_state)) {
+    case ONCE_READY:
+        return &base_shared;
+    case ONCE_MINE:
+        base_compute(&base_shared);
+        once_publish(&base_state);
+        return &base_shared;
+    default: /* ONCE_BUSY */
+        return NULL;
+    }
 }
 
 /*

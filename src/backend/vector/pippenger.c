@@ -142,12 +142,12 @@ int VFN(msm_pippenger_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32]
     if (w == 0) w = VFN(msm_pippenger_window)(ge_msm_effective_n_vartime(n, scalars));
     if (w < 4 || w > 15 || n > VMSM_MAX_N) return -1;
     vpip_layout(&sc, &total, NULL, n, w);
-    block = aligned_alloc(64, total);
+    block = scratch_alloc(total);
     if (block == NULL) return -1;
     total = 0;
     vpip_layout(&sc, &total, block, n, w);
     vpippenger_in(&h, n, scalars, points, w, &sc);
     vpt_to_ge(r, &h);
-    free(block);
+    scratch_free(block);
     return 0;
 }

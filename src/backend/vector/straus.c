@@ -6,7 +6,8 @@
  * full-table selection (vpt_cached_select); variable time with the
  * nonzero wNAF_5 digits (sc_wnaf_digits_vartime) grouped by position.
  * Compiled once per ISA through src/backend/<isa>/backend_<isa>.c; the
- * file header of msm.h says what changes against the serial algorithms.
+ * file header of algorithms.h says what changes against the serial
+ * algorithms.
  */
 #include "algorithms.h"
 
@@ -44,30 +45,29 @@ int VFN(msm_straus_ct)(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const 
 {
     int8_t (*e)[65];
     vpt_cached (*tab)[8];
+    unsigned char *base;
+    size_t total = 0, o_e, o_tab;
     vpt_ext h;
 
     if (n == 0) {
         ge_ext_0(r);
         return 0;
     }
-    e = n <= SIZE_MAX / sizeof *e ? malloc(n * sizeof *e) : NULL;
-    tab = vmsm_alloc(n, sizeof *tab);
-    if (e == NULL || tab == NULL) {
-        free(e);
-        free(tab);
-        return -1;
-    }
+    o_tab = scratch_layout(&total, n, sizeof *tab);
+    o_e = scratch_layout(&total, n, sizeof *e);
+    base = scratch_alloc(total);
+    if (base == NULL) return -1;
+    tab = (vpt_cached (*)[8])(void *)(base + o_tab);
+    e = (int8_t (*)[65])(void *)(base + o_e);
     for (size_t j = 0; j < n; j++) {
         sc_recode_radix16_256(e[j], scalars[j]);
         vpt_cached_multiples(tab[j], &points[j]);
     }
     vstraus_ct_run(&h, n, (const int8_t (*)[65])e, (const vpt_cached (*)[8])tab);
     vpt_to_ge(r, &h);
-    vec25519_wipe(e, n * sizeof *e);
-    vec25519_wipe(tab, n * sizeof *tab);
+    vec25519_wipe(base, total);
     vec25519_wipe(&h, sizeof h);
-    free(e);
-    free(tab);
+    scratch_free(base);
     return 0;
 }
 
@@ -102,55 +102,6 @@ void VFN(msm_straus_ct_stack)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
 
 /* ---- variable-time Straus (wNAF) ------------------------------------------------- */
 
-/* The most nonzero digits of a 257-digit wNAF_5: they are at least 5 apart. */
-#define VWNAF5_CAP (256 / 5 + 2)
-
-/*
- * The nonzero digits of the width-5 NAF of s (the digits of
- * sc_recode_wnaf_vartime(·, s, 5): odd, |d| ≤ 15, at least 5 apart), as
- * (position, digit) pairs by increasing position; returns their number
- * (≤ VWNAF5_CAP). With a carry c pending at position i, the digit there is 0
- * exactly when bit i equals c, so the next nonzero digit is at the lowest
- * set bit of (s >> i) XOR (c ? ~0 : 0): one count-trailing-zeros skips a
- * whole run of zero digits (64 positions when the word is all c). There the
- * 5-bit window plus c is odd and < 32: the digit is v, or v − 32 with a
- * carry of 1 when v > 16. Past bit 255 the bits are 0, so a last carry ends
- * as the digit 1 at position 256. Variable time: s public.
- */
-static size_t vwnaf5_digits(uint16_t *pos, int8_t *dig, const uint8_t s[32])
-{
-    uint64_t x[6] = {0, 0, 0, 0, 0, 0};
-    uint64_t c = 0;
-    size_t k = 0;
-    int i = 0;
-
-    for (int q = 0; q < 4; q++) x[q] = load64_le(s + 8 * q);
-    while (i < 257) {
-        int q = i / 64, sh = i % 64;
-        uint64_t v = sh == 0 ? x[q] : (x[q] >> sh) | (x[q + 1] << (64 - sh));
-        uint64_t z = v ^ (0 - c);
-        if (z == 0) {
-            i += 64;
-            continue;
-        }
-        int skip = __builtin_ctzll(z);
-        i += skip;
-        if (i >= 257) break;
-        int win = (int)((v >> skip) & 31) + (int)c; /* odd, < 32 */
-        if (skip > 59) {                                       /* the window crosses the word */
-            q = i / 64;
-            sh = i % 64;
-            win = (int)((sh == 0 ? x[q] : (x[q] >> sh) | (x[q + 1] << (64 - sh))) & 31) + (int)c;
-        }
-        c = win > 16;
-        pos[k] = (uint16_t)i;
-        dig[k++] = (int8_t)(win - (int)(c << 5));
-        i += 5;
-    }
-    return k;
-}
-
-
 /*
  * Recode the n scalars, group their nonzero digits by position (a counting
  * sort, so that the main loop tests no zero digit), make the tables, and
@@ -164,8 +115,8 @@ static int vstraus_prepare(vstraus_scratch *sc, size_t n, const uint8_t (*scalar
 
     memset(fill, 0, sizeof fill);
     for (size_t j = 0; j < n; j++) {
-        uint16_t *p = sc->tpos + j * VWNAF5_CAP;
-        sc->cnt[j] = (uint8_t)vwnaf5_digits(p, sc->tdig + j * VWNAF5_CAP, scalars[j]);
+        uint16_t *p = sc->tpos + j * SC_WNAF_CAP(5);
+        sc->cnt[j] = (uint8_t)sc_wnaf_digits_vartime(p, sc->tdig + j * SC_WNAF_CAP(5), scalars[j], 5);
         for (size_t k = 0; k < sc->cnt[j]; k++) fill[p[k]]++;
     }
     sc->start[0] = 0;
@@ -175,8 +126,8 @@ static int vstraus_prepare(vstraus_scratch *sc, size_t n, const uint8_t (*scalar
         fill[i] = sc->start[i];
     }
     for (size_t j = 0; j < n; j++) {
-        const uint16_t *p = sc->tpos + j * VWNAF5_CAP;
-        const int8_t *d = sc->tdig + j * VWNAF5_CAP;
+        const uint16_t *p = sc->tpos + j * SC_WNAF_CAP(5);
+        const int8_t *d = sc->tdig + j * SC_WNAF_CAP(5);
         for (size_t k = 0; k < sc->cnt[j]; k++) {
             uint32_t at = fill[p[k]]++;
             sc->who[at] = (uint32_t)j;
@@ -228,10 +179,10 @@ static void vstraus_vt_run(vpt_ext *h, const vstraus_scratch *sc, int top)
 static void vstraus_layout(vstraus_scratch *sc, size_t *total, unsigned char *base, size_t n)
 {
     sc->tab = vcarve(base, total, n, sizeof *sc->tab);
-    sc->who = vcarve(base, total, n * VWNAF5_CAP, sizeof *sc->who);
-    sc->tpos = vcarve(base, total, n * VWNAF5_CAP, sizeof *sc->tpos);
-    sc->tdig = vcarve(base, total, n * VWNAF5_CAP, 1);
-    sc->dig = vcarve(base, total, n * VWNAF5_CAP, 1);
+    sc->who = vcarve(base, total, n * SC_WNAF_CAP(5), sizeof *sc->who);
+    sc->tpos = vcarve(base, total, n * SC_WNAF_CAP(5), sizeof *sc->tpos);
+    sc->tdig = vcarve(base, total, n * SC_WNAF_CAP(5), 1);
+    sc->dig = vcarve(base, total, n * SC_WNAF_CAP(5), 1);
     sc->cnt = vcarve(base, total, n, 1);
 }
 
@@ -262,13 +213,13 @@ int VFN(msm_straus_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
     }
     if (n > VMSM_MAX_N) return -1;
     vstraus_layout(&sc, &total, NULL, n);
-    block = aligned_alloc(64, total);
+    block = scratch_alloc(total);
     if (block == NULL) return -1;
     total = 0;
     vstraus_layout(&sc, &total, block, n);
     vstraus_vt_in(&h, n, scalars, points, &sc);
     vpt_to_ge(r, &h);
-    free(block);
+    scratch_free(block);
     return 0;
 }
 
@@ -277,7 +228,7 @@ int VFN(msm_straus_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
 void VFN(msm_straus_vartime_stack)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                                    const ge_ext *points)
 {
-    enum { CAP = VMSM_STACK_CHUNK * VWNAF5_CAP };
+    enum { CAP = VMSM_STACK_CHUNK * SC_WNAF_CAP(5) };
     uint16_t tpos[CAP];
     int8_t tdig[CAP], dig[CAP];
     uint8_t cnt[VMSM_STACK_CHUNK];
