@@ -9,7 +9,8 @@
 
 /*
  * The backend table of this ISA: every entry is a vector algorithm (the
- * multiscalar ones in msm.c, the 4-way decoder in decode.c) except X25519,
+ * multiscalar ones in straus.c, pippenger.c and multiscalar.c, the 4-way
+ * decoder in decode.c) except X25519,
  * which is the ladder vpoint.h names for the ISA (VBACKEND_X25519).
  */
 const struct backend VFN(backend) = {
@@ -17,7 +18,7 @@ const struct backend VFN(backend) = {
     .scalarmult = VFN(scalarmult),
     .scalarmult_base = VBACKEND_SCALARMULT_BASE, /* vpoint.h */
     .double_scalarmult_vartime = VFN(double_scalarmult_vartime),
-    .multiscalar_vartime = VFN(multiscalar_vartime), /* vector/msm.c */
+    .multiscalar_vartime = VFN(multiscalar_vartime), /* multiscalar.c */
     .multiscalar = VFN(multiscalar),
     .multiscalar_vartime_scratch_bytes = VFN(multiscalar_vartime_scratch_bytes),
     .multiscalar_vartime_scratch = VFN(multiscalar_vartime_scratch),

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The vector-point interface: what the vector scalar-multiplication
- * algorithms (src/backend/vector/scalarmult.c) need from a backend's 4-way
+ * algorithms (the files of src/backend/vector/, algorithms.h) need from a backend's 4-way
  * point arithmetic. Each ISA maps these names onto its own point type; the
  * algorithms are then compiled once per ISA (docs/conventions.md §1, §5.7).
  *
@@ -67,7 +67,7 @@ typedef ge_avx2_cached vpt_cached;
 /* X25519 in this table: the BMI2/ADX radix-2^64 ladder (or the serial one),
  * which beats a ladder on this 4-way field (docs/x25519.md). */
 #define VBACKEND_X25519 x25519_ladder_best
-/* Fixed base: the 4-way algorithm of scalarmult.c; the encodings batched by
+/* Fixed base: the 4-way algorithm of fixed_base.c; the encodings batched by
  * the 4-lane kernel (src/backend/avx2/base_x4.c). */
 #define VBACKEND_VECTOR_BASE 1
 #define VBACKEND_SCALARMULT_BASE VFN(scalarmult_base)
