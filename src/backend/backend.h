@@ -132,7 +132,7 @@ extern const struct backend serial_backend;
 #if defined(VEC25519_X86_64)
 /* The AVX2 backend (src/backend/vector/scalarmult.c on src/backend/avx2/). */
 extern const struct backend avx2_backend;
-/* The IFMA backend (src/backend/vector/scalarmult.c on src/backend/ifma/). */
+/* The IFMA backend (the algorithms of src/backend/vector/ on src/backend/ifma/). */
 extern const struct backend ifma_backend;
 #endif
 
@@ -150,7 +150,12 @@ void ge_scalarmult(ge_ext *r, const uint8_t s[32], const ge_ext *P);
 void ge_scalarmult_base(ge_ext *r, const uint8_t s[32]);
 void ge_double_scalarmult_vartime(ge_ext *r, const uint8_t a[32], const ge_ext *A,
                                   const uint8_t b[32]);
-/* Multiscalar multiplication (src/backend/serial/msm.c, msm.h). */
+/* The serial backend's double_base_table_init and double_scalarmult_table_vartime
+ * (src/backend/serial/double_base.c). */
+void ge_double_base_table_init(void *table, const ge_ext *A);
+void ge_double_scalarmult_table_vartime(ge_ext *r, const uint8_t a[32], const void *table,
+                                        const uint8_t b[32]);
+/* Multiscalar multiplication (src/backend/serial/multiscalar.c, straus.c, pippenger.c, msm.h). */
 void ge_multiscalar_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                             const ge_ext *points);
 void ge_multiscalar(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points);

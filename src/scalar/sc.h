@@ -54,4 +54,30 @@ void sc_recode_radix16(int8_t e[64], const uint8_t s[32]);
  */
 void sc_recode_wnaf_vartime(int8_t naf[257], const uint8_t s[32], int w);
 
+/*
+ * Signed radix-16 of any 256-bit s: e[0..64], s = Σ e[k]·16^k, e[k] ∈ [-8, 8)
+ * for k < 64, e[64] ∈ {0, 1}. Constant time.
+ */
+void sc_recode_radix16_256(int8_t e[65], const uint8_t s[32]);
+
+/* The most nonzero digits a 257-digit wNAF_w can have: they are at least w
+ * apart. */
+#define SC_WNAF_CAP(w) (256 / (w) + 2)
+
+/*
+ * The nonzero digits of the width-w NAF of s (the digits of
+ * sc_recode_wnaf_vartime, 2 ≤ w ≤ 8) as (position, digit) pairs in
+ * increasing position; returns their number (≤ SC_WNAF_CAP(w)). Variable
+ * time: s public.
+ */
+size_t sc_wnaf_digits_vartime(uint16_t *pos_out, int8_t *dig_out, const uint8_t s[32], int w);
+
+/*
+ * Column j of the position-major signed radix-2^w digits dig[k·stride + j],
+ * k < nd = 256/w + 1 (Pippenger; 4 ≤ w ≤ 15): s = Σ dig[k]·2^(wk), digits in
+ * [-2^(w-1), 2^(w-1)) but the last, which is in [0, 2^(w-1)]. Variable time.
+ */
+void sc_radix2w_column_vartime(int16_t *dig, size_t stride, size_t j, const uint8_t s[32],
+                               int w, int nd);
+
 #endif /* VEC25519_SCALAR_SC_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The AVX2 backend: the vector scalar-multiplication algorithms of
- * src/backend/vector/scalarmult.c on the 4-way AVX2 points (edwards_avx2.h),
+ * src/backend/vector/ on the 4-way AVX2 points (edwards_avx2.h),
  * defining `avx2_backend`. Compiled with -mavx2; used only when
  * cpu_features().avx2 (src/backend/dispatch.c). Its SHA-512 is the AVX2
  * message schedule (sha512_avx2.c, docs/sha512.md); its X25519 the MULX/ADX
@@ -42,7 +42,12 @@ static void avx2_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
             x25519_ladder_best(out + 32 * i, scalars + 32 * i, points + 32 * i);
 }
 
-#include "../vector/msm.h" /* the multiscalar entries of the table */
-#include "../vector/scalarmult.c"
-#include "../vector/msm.c"
+/* The vector algorithms (src/backend/vector/algorithms.h lists them). */
+#include "../vector/variable_base.c"
+#include "../vector/fixed_base.c"
+#include "../vector/double_base.c"
+#include "../vector/straus.c"
+#include "../vector/pippenger.c"
+#include "../vector/multiscalar.c"
 #include "../vector/decode.c"
+#include "../vector/backend.c"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The IFMA backend: the vector scalar-multiplication algorithms of
- * src/backend/vector/scalarmult.c on the 4-way IFMA points (edwards_ifma.h),
+ * src/backend/vector/ on the 4-way IFMA points (edwards_ifma.h),
  * defining `ifma_backend`. Compiled with -mavx512f -mavx512vl -mavx512ifma;
  * used only when cpu_features().avx512ifma (src/backend/dispatch.c). Its
  * SHA-512 is the AVX-512VL message schedule (src/backend/avx512/, which
@@ -34,7 +34,12 @@ static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
 }
 
 #include "base_x8.h"     /* its fixed-base entries (VBACKEND_SCALARMULT_BASE, ..._BASE_ENCODE) */
-#include "../vector/msm.h" /* the multiscalar entries of the table */
-#include "../vector/scalarmult.c"
-#include "../vector/msm.c"
+/* The vector algorithms (src/backend/vector/algorithms.h lists them). */
+#include "../vector/variable_base.c"
+#include "../vector/fixed_base.c"
+#include "../vector/double_base.c"
+#include "../vector/straus.c"
+#include "../vector/pippenger.c"
+#include "../vector/multiscalar.c"
 #include "../vector/decode.c"
+#include "../vector/backend.c"

@@ -401,6 +401,99 @@ void ge_ext_cmov(ge_ext *r, const ge_ext *p, ct_mask m)
     fe_cmov(&r->T, &p->T, m);
 }
 
+/*
+ * |b| and the sign of b as a mask, for b ∈ [-8, 8]. Constant time: with
+ * m the sign bit (0 or 1), |b| = (b XOR -m) + m, with no branch.
+ */
+static uint64_t digit_abs(ct_mask *neg, int8_t b)
+{
+    uint64_t x = (uint64_t)(int64_t)b;
+    uint64_t m = x >> 63;
+
+    *neg = ct_from_bit(m);
+    return ((x ^ (0 - m)) + m) & 0xff;
+}
+
+/*
+ * t = [b]Q from table[j] = [j+1]Q (j = 0..7), b ∈ [-8, 8]: every entry is
+ * read and masked in; b = 0 leaves the identity. Constant time.
+ */
+void ge_cached_select(ge_cached *t, const ge_cached table[8], int8_t b)
+{
+    ct_mask neg;
+    uint64_t babs = digit_abs(&neg, b);
+
+    ge_cached_0(t);
+    for (uint64_t j = 0; j < 8; j++) ge_cached_cmov(t, &table[j], ct_eq(babs, j + 1));
+    ge_cached_cneg(t, t, neg);
+}
+
+/*
+ * t = [b]Q from table[j] = [j+1]Q (affine Niels), b ∈ [-8, 8]. Constant
+ * time: all eight entries are scanned.
+ */
+void ge_niels_select(ge_niels *t, const ge_niels table[8], int8_t b)
+{
+    ct_mask neg;
+    uint64_t babs = digit_abs(&neg, b);
+
+    ge_niels_0(t);
+    for (uint64_t j = 0; j < 8; j++) ge_niels_cmov(t, &table[j], ct_eq(babs, j + 1));
+    ge_niels_cneg(t, t, neg);
+}
+
+/* ---- tables of multiples ---------------------------------------------------- */
+
+/* table[j] = [j+1]P, j = 0..7: doubling for the even multiples, one addition
+ * for the odd. Constant time; the stack copies are wiped. */
+void ge_cached_multiples(ge_cached table[8], const ge_ext *P)
+{
+    ge_ext m[8];
+
+    m[0] = *P;
+    for (int j = 1; j < 8; j++) {
+        if ((j & 1) == 1) {
+            ge_ext_dbl(&m[j], &m[j / 2]);
+        } else {
+            ge_ext_add(&m[j], &m[j - 1], &m[0]);
+        }
+    }
+    for (int j = 0; j < 8; j++) ge_ext_to_cached(&table[j], &m[j]);
+    vec25519_wipe(m, sizeof m);
+}
+
+/* table[j] = (2j+1)·P, j = 0..7, projective Niels. Variable time is not
+ * needed here (no branch), but the tables serve only public points. */
+void ge_cached_odd_multiples(ge_cached *table, const ge_ext *P, int n)
+{
+    ge_ext p2, t;
+    ge_compl c;
+
+    ge_ext_to_cached(&table[0], P);
+    ge_ext_dbl(&p2, P);
+    for (int j = 1; j < n; j++) {
+        ge_add_cached(&c, &p2, &table[j - 1]);
+        ge_compl_to_ext(&t, &c);
+        ge_ext_to_cached(&table[j], &t);
+    }
+}
+
+/* o = (y+x, y−x, 2d·x·y) of p, given zinv = 1/Z. 4M. */
+void ge_ext_to_niels(ge_niels *o, const ge_ext *p, const fe *zinv)
+{
+    fe x, y, xy;
+    fe_loose s, d;
+
+    fe_mul(&x, &p->X, zinv);
+    fe_mul(&y, &p->Y, zinv);
+    fe_add(&s, &y, &x);
+    fe_sub(&d, &y, &x);
+    fe_carry(&o->yplusx, &s);
+    fe_carry(&o->yminusx, &d);
+    fe_mul(&xy, &x, &y);
+    fe_mul(&o->xy2d, &xy, &fe_const_2d);
+}
+
 /* ---- predicates ----------------------------------------------------------- */
 
 /*

@@ -75,6 +75,24 @@ void ge_cached_cneg(ge_cached *r, const ge_cached *p, ct_mask m);     /* m ? -p 
 void ge_niels_cmov(ge_niels *r, const ge_niels *p, ct_mask m);
 void ge_niels_cneg(ge_niels *r, const ge_niels *p, ct_mask m);
 void ge_ext_cmov(ge_ext *r, const ge_ext *p, ct_mask m);
+/*
+ * t = [b]Q from table[j] = [j+1]Q (j = 0..7), b ∈ [-8, 8] (a signed radix-16
+ * digit): |b| and its sign without a branch, a scan of all eight entries
+ * with masked moves (b = 0 keeps the identity) and a masked negation.
+ * Constant time: the whole table is read whatever b is.
+ */
+void ge_cached_select(ge_cached *t, const ge_cached table[8], int8_t b);
+void ge_niels_select(ge_niels *t, const ge_niels table[8], int8_t b);
+
+/* ---- tables of multiples ---------------------------------------------------- */
+/* table[j] = [j+1]P, j = 0..7 (doublings for the even multiples, additions
+ * for the odd ones). Constant time; the stack copies are wiped. */
+void ge_cached_multiples(ge_cached table[8], const ge_ext *P);
+/* table[j] = (2j+1)·P, j = 0..n−1 (P, then n − 1 additions of 2P), n ≥ 1.
+ * No branch; used for public points. */
+void ge_cached_odd_multiples(ge_cached *table, const ge_ext *P, int n);
+/* o = (y+x, y−x, 2d·x·y) of p, given zinv = 1/Z (4M). Constant time. */
+void ge_ext_to_niels(ge_niels *o, const ge_ext *p, const fe *zinv);
 
 /* ---- encoding (RFC 8032 §5.1.2, §5.1.3) ------------------------------------ */
 /*

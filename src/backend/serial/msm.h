@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Multiscalar multiplication on serial extended points (src/backend/serial/msm.c):
+ * Multiscalar multiplication on serial extended points (straus.c, pippenger.c,
+ * precomputed.c and multiscalar.c in src/backend/serial/):
  *
  *   r = Σ_{i<n} [s_i]P_i,   s_i any 256-bit integer (not reduced mod ℓ: a point
  *                           with a torsion component is multiplied by s_i itself)
@@ -44,36 +45,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../internal/scratch.h"
+#include "../../scalar/sc.h"
 #include "ge.h"
 
 /*
  * Scratch: every function here that needs heap memory makes exactly one
- * malloc per call, sized up front, and carves its arrays out of it. With
- * glibc's defaults this matters: a single block larger than the mmap
- * threshold raises the dynamic mmap and trim thresholds when it is freed, so
- * the next call of the same size reuses the same (already faulted-in) heap
- * memory, whereas several smaller blocks that together exceed
- * M_TRIM_THRESHOLD make free() return the heap top to the system and every
- * call faults its pages in again (docs/msm.md §4). The vector backends use
- * the same two helpers:
- *
- *   size_t total = 0;
- *   size_t o_a = ge_msm_layout(&total, n, sizeof *a);   offsets, 64-aligned
- *   size_t o_b = ge_msm_layout(&total, m, sizeof *b);
- *   unsigned char *base = ge_msm_scratch_alloc(total);  NULL: failure
- *   a = (void *)(base + o_a); b = (void *)(base + o_b);
- *   ... ge_msm_scratch_free(base);
- *
- * ge_msm_layout reserves n·size bytes at a 64-byte aligned offset of the
- * block and returns that offset; on overflow it sets *total to SIZE_MAX,
- * which ge_msm_scratch_alloc refuses (NULL). ge_msm_scratch_alloc returns a
- * 64-byte aligned block of at least max(total, 1) bytes (one malloc), or
- * NULL; ge_msm_scratch_free releases it (NULL is allowed). Secrets must be
- * wiped by the caller before the free.
+ * block per call, sized up front, and carves its arrays out of it
+ * (src/internal/scratch.h, which says why one block). The serial names of
+ * the three helpers, kept for the callers of this header:
  */
-size_t ge_msm_layout(size_t *total, size_t n, size_t size);
-void *ge_msm_scratch_alloc(size_t total);
-void ge_msm_scratch_free(void *p);
+#define ge_msm_layout scratch_layout
+#define ge_msm_scratch_alloc scratch_alloc
+#define ge_msm_scratch_free scratch_free
 
 /* Below this many full-size scalars (Σ bitlength/253) ge_multiscalar_vartime
  * uses Straus, from it on Pippenger (measured crossover, docs/msm.md). */
@@ -164,19 +148,66 @@ int ge_msm_precomp_vartime(ge_ext *r, size_t ns, const uint8_t (*sscalars)[32],
                            const uint8_t (*dscalars)[32], const ge_ext *dpoints);
 
 /*
- * Scalar digits shared by the serial and the vector MSM (msm.c has the
- * derivations):
- * - ge_msm_recode_radix16_256: e[0..64], s = Σ e[k]·16^k, e[k] ∈ [-8, 8) for
- *   k < 64, e[64] ∈ {0, 1}, any 256-bit s. Constant time.
- * - ge_msm_radix2w_column_vartime: column j of the position-major signed radix-2^w
- *   digits dig[k·stride + j], k < nd = 256/w + 1 (Pippenger). Variable time.
- * - ge_msm_effective_n_vartime: Σ bitlength(s_i) / 253 rounded up, the size in
- *   full-size scalars that the crossover and windows are looked up with.
- *   Variable time.
+ * ge_msm_effective_n_vartime: Σ bitlength(s_i) / 253 rounded up, the size in
+ * full-size scalars that the crossover and windows are looked up with (the
+ * serial and the vector backends alike; multiscalar.c). Variable time.
  */
-void ge_msm_recode_radix16_256(int8_t e[65], const uint8_t s[32]);
-void ge_msm_radix2w_column_vartime(int16_t *dig, size_t stride, size_t j, const uint8_t s[32],
-                                   int w, int nd);
 size_t ge_msm_effective_n_vartime(size_t n, const uint8_t (*scalars)[32]);
+
+/* ---- shared by straus.c, precomputed.c, pippenger.c and multiscalar.c ------- */
+
+/*
+ * The nonzero digits of nd scalars in wNAF_5 (points 0..nd−1) and ns scalars
+ * in wNAF_GE_MSM_PRECOMP_W (points nd..nd+ns−1), grouped by position (a
+ * counting sort): the digits at position i are dig[k] of point who[k] for
+ * start[i] ≤ k < start[i+1]. The main loop then visits only nonzero digits,
+ * with no scan and no mispredicted test per (position, point).
+ * Scratch and output: tpos, tdig, who, dig hold nd·SC_WNAF_CAP(5) +
+ * ns·SC_WNAF_CAP(GE_MSM_PRECOMP_W) entries; cnt holds nd + ns. Returns the
+ * highest position with a digit, or -1. Variable time.
+ */
+typedef struct {
+    uint32_t start[258];
+    uint32_t *who;
+    int8_t *dig;
+} ge_msm_digits;
+int ge_msm_sort_digits(ge_msm_digits *dp, uint16_t *tpos, int8_t *tdig, uint8_t *cnt, size_t nd,
+                       const uint8_t (*dscalars)[32], size_t ns, const uint8_t (*sscalars)[32]);
+/* r = Σ over the sorted digits dp (top: their highest position, or -1), the
+ * points j < nd from the odd-multiple tables dtab, the others from the static
+ * tables stab[j - nd]. Variable time. */
+void ge_msm_straus_vt_run(ge_ext *r, const ge_msm_digits *dp, int top, size_t nd,
+                          const ge_cached (*dtab)[8], const ge_msm_table *const *stab);
+
+/* Heap scratch of a Straus run over nd dynamic and ns static points, in one
+ * block (base). */
+typedef struct {
+    unsigned char *base;
+    uint16_t *tpos;
+    int8_t *tdig;
+    uint8_t *cnt;
+    uint32_t *who;
+    int8_t *dig;
+    ge_cached (*tab)[8];
+} ge_msm_straus_scratch;
+/* Lays out the arrays of a Straus run over nd dynamic and ns static points
+ * after *total bytes (scratch_layout) and, when base is not NULL, points sc's
+ * arrays into it; alloc: the same in a block of its own (0, or -1), free:
+ * releases that block. */
+void ge_msm_straus_layout(ge_msm_straus_scratch *sc, size_t *total, unsigned char *base,
+                          size_t nd, size_t ns);
+int ge_msm_straus_alloc(ge_msm_straus_scratch *sc, size_t nd, size_t ns);
+void ge_msm_straus_free(ge_msm_straus_scratch *sc);
+/* r = Σ [s_i]P_i, n ≥ 1: Straus with wNAF_5 in the scratch sc. Variable time. */
+void ge_msm_straus_vt_in(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points,
+                         const ge_msm_straus_scratch *sc);
+
+/* The scratch of a Pippenger run over n points with window w (4 ≤ w ≤ 15)
+ * laid out after *total: offsets of the affine points, the inverses, the
+ * buckets, the digits and the bucket flags in o[0..4]; ge_msm_pippenger_in
+ * runs in such a block laid out from offset 0 (n ≥ 1). Variable time. */
+void ge_msm_pippenger_layout(size_t *total, size_t o[5], size_t n, int w);
+void ge_msm_pippenger_in(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points,
+                         int w, unsigned char *base);
 
 #endif /* VEC25519_BACKEND_SERIAL_MSM_H */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Multiscalar multiplication on the vector backends (src/backend/vector/msm.c,
+ * Multiscalar multiplication on the vector backends (straus.c, pippenger.c and
+ * multiscalar.c in src/backend/vector/,
  * compiled once per ISA through src/backend/avx2/backend_avx2.c and
  * src/backend/ifma/backend_ifma.c): the twins of src/backend/serial/msm.h
  * on 4-way points, under the prefixes avx2_ and ifma_.

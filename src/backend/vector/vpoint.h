@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * The vector-point interface: what the vector scalar-multiplication
- * algorithms (src/backend/vector/scalarmult.c) need from a backend's 4-way
+ * algorithms (the files of src/backend/vector/, algorithms.h) need from a backend's 4-way
  * point arithmetic. Each ISA maps these names onto its own point type; the
  * algorithms are then compiled once per ISA (docs/conventions.md §1, §5.7).
  *
@@ -67,7 +67,7 @@ typedef ge_avx2_cached vpt_cached;
 /* X25519 in this table: the BMI2/ADX radix-2^64 ladder (or the serial one),
  * which beats a ladder on this 4-way field (docs/x25519.md). */
 #define VBACKEND_X25519 x25519_ladder_best
-/* Fixed base: the 4-way algorithm of scalarmult.c; the encodings batched by
+/* Fixed base: the 4-way algorithm of fixed_base.c; the encodings batched by
  * the 4-lane kernel (src/backend/avx2/base_x4.c). */
 #define VBACKEND_VECTOR_BASE 1
 #define VBACKEND_SCALARMULT_BASE VFN(scalarmult_base)
@@ -198,5 +198,78 @@ void VFN(frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], 
 #else
 #define VBACKEND_FROMBYTES2 NULL
 #endif
+
+/* ---- portable fallbacks of the optional operations ----------------------------- */
+#if !defined(vpt_dbl_n)
+/* r = 2^n·p, n ≥ 0. */
+static inline void dbl_n(vpt_ext *r, const vpt_ext *p, int n)
+{
+    *r = *p;
+    for (int k = 0; k < n; k++) vpt_dbl(r, r);
+}
+#define vpt_dbl_n dbl_n
+#endif
+
+#if !defined(vpt_cached_select)
+/*
+ * |b| and the sign of b as a mask, for b ∈ [-8, 8], without a branch:
+ * with m the sign bit, |b| = (b XOR -m) + m.
+ */
+static inline uint64_t digit_abs(ct_mask *neg, int8_t b)
+{
+    uint64_t x = (uint64_t)(int64_t)b;
+    uint64_t m = x >> 63;
+
+    *neg = ct_from_bit(m);
+    return ((x ^ (0 - m)) + m) & 0xff;
+}
+
+/* t = [b]Q from table[j] = [j+1]Q, b ∈ [-8, 8]; all eight entries are scanned. Constant time. */
+static inline void select_cached(vpt_cached *t, const vpt_cached table[8], int8_t b)
+{
+    ct_mask neg;
+    uint64_t babs = digit_abs(&neg, b);
+
+    vpt_cached_0(t);
+    for (uint64_t j = 0; j < 8; j++) vpt_cached_cmov(t, &table[j], ct_eq(babs, j + 1));
+    vpt_cached_cneg(t, t, neg);
+}
+#define vpt_cached_select select_cached
+#endif
+
+/* ---- tables of multiples ----------------------------------------------------------- */
+
+/* table[j] = [j+1]P, j = 0..7, cached: P, then seven re-additions of P (the
+ * formulas are unified, so P + P is a doubling). Constant time. */
+static inline void vpt_cached_multiples(vpt_cached table[8], const ge_ext *P)
+{
+    vpt_ext m;
+
+    vpt_from_ge(&m, P);
+    vpt_to_cached(&table[0], &m);
+    for (int j = 1; j < 8; j++) {
+        vpt_add_cached(&m, &m, &table[0]);
+        vpt_to_cached(&table[j], &m);
+    }
+    vec25519_wipe(&m, sizeof m);
+}
+
+
+/* pos[j] = (2j+1)·Q and, unless neg is NULL, neg[j] = -(2j+1)·Q, for j < n. */
+static inline void vpt_cached_odd_multiples(vpt_cached *pos, vpt_cached *neg, const ge_ext *Q, int n)
+{
+    vpt_ext q, q2, t;
+
+    vpt_from_ge(&q, Q);
+    vpt_dbl(&q2, &q);
+    vpt_to_cached(&pos[0], &q);
+    for (int j = 1; j < n; j++) {
+        vpt_add_cached(&t, &q2, &pos[j - 1]);
+        vpt_to_cached(&pos[j], &t);
+    }
+    if (neg == NULL) return;
+    for (int j = 0; j < n; j++) vpt_cached_cneg(&neg[j], &pos[j], ct_from_bit(1));
+}
+
 
 #endif /* VEC25519_BACKEND_VECTOR_VPOINT_H */
