@@ -74,7 +74,7 @@ static void kg_digest(uint8_t out[BENCH_OUT_MAX], size_t n, int ed)
 void bench_x25519_base_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
     bt_init();
-    bt.status = vec25519_x25519_base_batch(op->n, bt.pk, bt.k);
+    bt.status = vec25519_x25519_base_batch(op->n, bt.pk[0], bt.k[0]);
     if (want) kg_digest(out, op->n, 0);
 }
 
@@ -93,7 +93,7 @@ int bench_x25519_base_batch_expected(const struct bench_op *op, uint8_t out[BENC
 void bench_keypair_batch(const struct bench_op *op, uint8_t out[BENCH_OUT_MAX], int want)
 {
     bt_init();
-    vec25519_ed25519_keypair_batch(op->n, bt.pk, bt.esk, bt.k);
+    vec25519_ed25519_keypair_batch(op->n, bt.pk[0], bt.esk[0], bt.k[0]);
     if (want) kg_digest(out, op->n, 1);
 }
 

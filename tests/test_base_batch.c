@@ -65,7 +65,7 @@ static void check_x25519(size_t n, const char *what)
     int want_rc = x25519_reference(n), rc;
 
     memset(pk, 0xa5, sizeof pk);
-    rc = vec25519_x25519_base_batch(n, pk, sk);
+    rc = vec25519_x25519_base_batch(n, pk[0], sk[0]);
     CHECK(rc == want_rc && rc == 0, "%s n=%zu: returned %d", what, n, rc);
     for (size_t i = 0; i < n; i++)
         if (!CHECK_BYTES(pk[i], want[i], 32, what)) fprintf(stderr, "  n=%zu i=%zu\n", n, i);
@@ -144,7 +144,7 @@ static void test_x25519_rfc7748(void)
         test_rng_bytes(sk, 19 * 32);
         memcpy(sk[pos], a_sk, 32);
         memcpy(sk[(pos + 7) % 19], b_sk, 32);
-        CHECK(vec25519_x25519_base_batch(19, pk, sk) == 0, "RFC 7748 batch rc");
+        CHECK(vec25519_x25519_base_batch(19, pk[0], sk[0]) == 0, "RFC 7748 batch rc");
         CHECK_BYTES(pk[pos], a_pk, 32, "RFC 7748 §6.1 Alice's public key through the batch");
         CHECK_BYTES(pk[(pos + 7) % 19], b_pk, 32, "RFC 7748 §6.1 Bob's public key through the batch");
     }
@@ -170,7 +170,7 @@ static void check_ed(size_t n, const char *what)
     ed_reference(n, (const uint8_t(*)[32])sk);
     memset(pk, 0xa5, sizeof pk);
     memset(esk, 0x5a, sizeof esk);
-    vec25519_ed25519_keypair_batch(n, pk, esk, sk);
+    vec25519_ed25519_keypair_batch(n, pk[0], esk[0], sk[0]);
     for (size_t i = 0; i < n; i++) {
         if (!CHECK_BYTES(pk[i], want[i], 32, what)) fprintf(stderr, "  pk n=%zu i=%zu\n", n, i);
         if (!CHECK_BYTES(esk[i], wsk[i], 64, what)) fprintf(stderr, "  sk n=%zu i=%zu\n", n, i);
@@ -225,7 +225,7 @@ static void test_ed_known(const char *file, size_t expect)
         if (field_hex(&r, 0, seeds[n], 32) && field_hex(&r, 1, pubs[n], 32)) n++;
     vec_close(&r);
     CHECK(n == expect, "%s: read %zu key pairs, want %zu", file, n, expect);
-    vec25519_ed25519_keypair_batch(n, pk, esk, seeds);
+    vec25519_ed25519_keypair_batch(n, pk[0], esk[0], seeds[0]);
     for (size_t i = 0; i < n; i++) {
         if (!CHECK_BYTES(pk[i], pubs[i], 32, file)) fprintf(stderr, "  case %zu\n", i);
         CHECK(memcmp(esk[i], seeds[i], 32) == 0 && memcmp(esk[i] + 32, pubs[i], 32) == 0,
@@ -234,7 +234,7 @@ static void test_ed_known(const char *file, size_t expect)
     /* the same keys in pieces that cross the 8-lane and 64-entry blocks */
     for (size_t done = 0; done < n;) {
         size_t m = n - done < 37 ? n - done : 37;
-        vec25519_ed25519_keypair_batch(m, pk, esk, seeds[done]);
+        vec25519_ed25519_keypair_batch(m, pk[0], esk[0], seeds[done]);
         CHECK(memcmp(pk, pubs[done], 32 * m) == 0, "%s from case %zu, %zu at a time", file, done, m);
         done += m;
     }

@@ -346,7 +346,8 @@ VEC25519_API VEC25519_WUR int vec25519_x25519_to_ed25519(uint8_t ed25519_pk[32],
  * for i = 0 … n−1, pks + 32·i and sks + 64·i receive exactly what
  * vec25519_ed25519_keypair(pk, sk, seeds + 32·i) writes (pk = [s]B with s
  * the clamped first half of SHA-512(seed), sk = seed ‖ pk). The buffers are
- * flat byte arrays of 32·n (pks, seeds) and 64·n (sks) bytes, with no
+ * flat byte arrays of 32·n (pks, seeds) and 64·n (sks) bytes (pass a
+ * `uint8_t pks[n][32]` as `pks[0]`, as for vec25519_x25519_batch), with no
  * alignment requirement; n = 0 writes nothing.
  * The fixed-base multiplications run several at a time where the CPU
  * allows (eight per AVX-512 IFMA register, four per AVX2 register) and the
@@ -354,8 +355,8 @@ VEC25519_API VEC25519_WUR int vec25519_x25519_to_ed25519(uint8_t ed25519_pk[32],
  * Aliasing: seeds must not overlap pks or sks, and pks must not overlap
  * sks. Constant time in every seed (n is public).
  */
-VEC25519_API void vec25519_ed25519_keypair_batch(size_t n, void *pks, void *sks,
-                                                 const void *seeds);
+VEC25519_API void vec25519_ed25519_keypair_batch(size_t n, uint8_t *pks, uint8_t *sks,
+                                                 const uint8_t *seeds);
 
 #ifdef __cplusplus
 }

@@ -86,7 +86,8 @@ VEC25519_API VEC25519_WUR int vec25519_x25519_batch(size_t n, uint8_t *out, cons
  * bulk): for i = 0 … n−1, pks + 32·i receives exactly what
  * vec25519_x25519_base(pk, sks + 32·i) writes, i.e. X25519(sk_i, 9) with
  * the secret clamped on a copy. The buffers are flat byte arrays of 32·n
- * bytes, with no alignment requirement; n = 0 writes nothing.
+ * bytes (pass a `uint8_t keys[n][32]` as `keys[0]`, as for
+ * vec25519_x25519_batch), with no alignment requirement; n = 0 writes nothing.
  * The fixed-base multiplications run several at a time where the CPU
  * allows (eight per AVX-512 IFMA register, four per AVX2 register) and the
  * n maps to Montgomery form share one field inversion per block of 64.
@@ -97,7 +98,8 @@ VEC25519_API VEC25519_WUR int vec25519_x25519_batch(size_t n, uint8_t *out, cons
  * place); no other overlap is allowed. Constant time in every secret key
  * (n is public).
  */
-VEC25519_API VEC25519_WUR int vec25519_x25519_base_batch(size_t n, void *pks, const void *sks);
+VEC25519_API VEC25519_WUR int vec25519_x25519_base_batch(size_t n, uint8_t *pks,
+                                                         const uint8_t *sks);
 
 #ifdef __cplusplus
 }

@@ -25,8 +25,8 @@
 #include "../internal/ct.h"
 #include "../scalar/sc.h"
 
-VEC25519_API void vec25519_ed25519_keypair_batch(size_t n, void *pks, void *sks,
-                                                 const void *seeds)
+VEC25519_API void vec25519_ed25519_keypair_batch(size_t n, uint8_t *pks, uint8_t *sks,
+                                                 const uint8_t *seeds)
 {
     const struct backend *b = backend_get();
     const uint8_t *in = seeds;

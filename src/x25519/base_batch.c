@@ -27,7 +27,7 @@
 #include "../scalar/sc.h"
 #include "ladder.h"
 
-VEC25519_API int vec25519_x25519_base_batch(size_t n, void *pks, const void *sks)
+VEC25519_API int vec25519_x25519_base_batch(size_t n, uint8_t *pks, const uint8_t *sks)
 {
     const struct backend *b = backend_get();
     const uint8_t *in = sks;

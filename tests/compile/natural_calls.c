@@ -8,7 +8,8 @@
  *
  * The batch functions take one contiguous array per argument, of a
  * non-pointer element type: n 32-byte strings back to back (x25519_batch,
- * and the multiscalar functions' scalars), or n entries of a small struct
+ * x25519_base_batch, ed25519_keypair_batch, and the multiscalar functions'
+ * scalars), or n entries of a small struct
  * (the batch verifiers). C converts `T *` to `const T *` without a word, but
  * not `uint8_t **` to `const uint8_t *const *`, nor (before C23)
  * `uint8_t (*)[32]` to `const uint8_t (*)[32]`: so no prototype has a pointer
@@ -39,6 +40,17 @@ int main(void)
     const uint8_t *flat_sks = &sks[0][0];
     if (vec25519_x25519_batch(N, flat_out, flat_sks, &peer_pks[0][0], results) != 0) return 1;
     if (memcmp(flat_out, out, sizeof out) != 0) return 2;
+
+    /* Batched key generation: the same flat style. */
+    uint8_t bpks[N][32], bsks[N][64];
+    if (vec25519_x25519_base_batch(N, bpks[0], sks[0]) != 0) return 1;
+    if (memcmp(bpks, pks, sizeof bpks) != 0) return 2;
+    vec25519_ed25519_keypair_batch(N, bpks[0], bsks[0], sks[0]);
+    for (int i = 0; i < N; i++) {
+        uint8_t one_pk[32], one_sk[64];
+        vec25519_ed25519_keypair(one_pk, one_sk, sks[i]);
+        if (memcmp(one_pk, bpks[i], 32) != 0 || memcmp(one_sk, bsks[i], 64) != 0) return 2;
+    }
 
     /* The public key needs no cast to ignore its (always 0) result. */
     (void)vec25519_x25519_base(pks[0], sks[0]);
