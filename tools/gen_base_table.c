@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Generator of src/backend/serial/base_table.inc, the fixed-base tables of
- * the serial scalar multiplications (src/backend/serial/scalarmult.c):
+ * the serial scalar multiplications (src/backend/serial/fixed_base.c, double_base.c):
  *
  *   base_table[k][j] = (j+1)·256^k·B   k = 0..31, j = 0..7   (ge_scalarmult_base)
  *   base_odd[j]      = (2j+1)·B        j = 0..63             (ge_double_scalarmult_vartime)
@@ -211,7 +211,7 @@ static void print_serial(void)
            " — do not edit. */\n");
     printf("/* SPDX-License-Identifier: MIT OR Apache-2.0 */\n");
     printf("/*\n"
-           " * Fixed-base tables of src/backend/serial/scalarmult.c, affine Niels points\n"
+           " * Fixed-base tables of src/backend/serial/fixed_base.c and double_base.c, affine Niels points\n"
            " * (y+x, y-x, 2d·x·y) of multiples of the basepoint B (RFC 8032 §5.1):\n"
            " *   base_table[k][j] = (j+1)·256^k·B   (ge_scalarmult_base)\n"
            " *   base_odd[j]      = (2j+1)·B        (ge_double_scalarmult_vartime)\n"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Measures the multiscalar algorithms of src/backend/serial/msm.c and Ed25519
+ * Measures the multiscalar algorithms of src/backend/serial/ (straus.c, pippenger.c) and Ed25519
  * batch verification (src/ed25519/batch.c), to choose and document the
  * Straus/Pippenger crossover, the Pippenger window per n, and the batch
  * speed-up (docs/msm.md records the output).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Measures the vector multiscalar algorithms of src/backend/vector/msm.c
+ * Measures the vector multiscalar algorithms of src/backend/vector/ (straus.c, pippenger.c)
  * for one ISA, to choose and document its Straus/Pippenger crossover and
  * Pippenger windows (docs/msm.md §8 records the output).
  *

@@ -127,10 +127,10 @@ typedef struct {
 void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32]);
 int ge_decode_finish(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed);
 
-/* The serial backend (src/backend/serial/scalarmult.c). */
+/* The serial backend (src/backend/serial/backend.c). */
 extern const struct backend serial_backend;
 #if defined(VEC25519_X86_64)
-/* The AVX2 backend (src/backend/vector/scalarmult.c on src/backend/avx2/). */
+/* The AVX2 backend (the algorithms of src/backend/vector/ on src/backend/avx2/). */
 extern const struct backend avx2_backend;
 /* The IFMA backend (the algorithms of src/backend/vector/ on src/backend/ifma/). */
 extern const struct backend ifma_backend;
