@@ -39,7 +39,6 @@ void ge_scalarmult_base(ge_ext *r, const uint8_t s[32])
     int8_t e[64];
     ge_niels t;
     ge_compl c;
-    ge_proj q;
     ge_ext h;
 
     sc_recode_radix16(e, s);
@@ -51,15 +50,7 @@ void ge_scalarmult_base(ge_ext *r, const uint8_t s[32])
         ge_compl_to_ext(&h, &c);
     }
 
-    ge_ext_to_proj(&q, &h);
-    ge_proj_dbl(&c, &q);
-    ge_compl_to_proj(&q, &c);
-    ge_proj_dbl(&c, &q);
-    ge_compl_to_proj(&q, &c);
-    ge_proj_dbl(&c, &q);
-    ge_compl_to_proj(&q, &c);
-    ge_proj_dbl(&c, &q);
-    ge_compl_to_ext(&h, &c);
+    ge_ext_dbl_n(&h, &h, 4); /* [16]h */
 
     for (int i = 0; i < 64; i += 2) {
         ge_niels_select(&t, base_table[i / 2], e[i]);
@@ -71,6 +62,5 @@ void ge_scalarmult_base(ge_ext *r, const uint8_t s[32])
     vec25519_wipe(e, sizeof e);
     vec25519_wipe(&t, sizeof t);
     vec25519_wipe(&c, sizeof c);
-    vec25519_wipe(&q, sizeof q);
     vec25519_wipe(&h, sizeof h);
 }

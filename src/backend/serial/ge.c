@@ -301,7 +301,8 @@ void ge_ext_dbl(ge_ext *r, const ge_ext *p)
 
 /*
  * r = [2^k]p, k ≥ 1: k doublings, in P² between them (3M each), P³ at the
- * end. Constant time (k public); r may alias p.
+ * end. Constant time (k public); r may alias p; the intermediate points are
+ * wiped.
  */
 void ge_ext_dbl_n(ge_ext *r, const ge_ext *p, int k)
 {
@@ -315,6 +316,8 @@ void ge_ext_dbl_n(ge_ext *r, const ge_ext *p, int k)
         ge_proj_dbl(&c, &q);
     }
     ge_compl_to_ext(r, &c);
+    vec25519_wipe(&q, sizeof q); /* p may be secret (constant-time callers) */
+    vec25519_wipe(&c, sizeof c);
 }
 
 /*

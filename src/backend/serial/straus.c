@@ -35,7 +35,6 @@ static void straus_ct_run(ge_ext *r, size_t n, const int8_t (*e)[65], const ge_c
 {
     ge_cached t;
     ge_compl c;
-    ge_proj q;
     ge_ext h;
 
     ge_ext_0(&h);
@@ -45,15 +44,7 @@ static void straus_ct_run(ge_ext *r, size_t n, const int8_t (*e)[65], const ge_c
         ge_compl_to_ext(&h, &c);
     }
     for (int k = 63; k >= 0; k--) {
-        ge_ext_to_proj(&q, &h);
-        ge_proj_dbl(&c, &q);
-        ge_compl_to_proj(&q, &c);
-        ge_proj_dbl(&c, &q);
-        ge_compl_to_proj(&q, &c);
-        ge_proj_dbl(&c, &q);
-        ge_compl_to_proj(&q, &c);
-        ge_proj_dbl(&c, &q);
-        ge_compl_to_ext(&h, &c);
+        ge_ext_dbl_n(&h, &h, 4);
         for (size_t j = 0; j < n; j++) {
             ge_cached_select(&t, tab[j], e[j][k]);
             ge_add_cached(&c, &h, &t);
@@ -63,7 +54,6 @@ static void straus_ct_run(ge_ext *r, size_t n, const int8_t (*e)[65], const ge_c
     *r = h;
     vec25519_wipe(&t, sizeof t);
     vec25519_wipe(&c, sizeof c);
-    vec25519_wipe(&q, sizeof q);
     vec25519_wipe(&h, sizeof h);
 }
 
