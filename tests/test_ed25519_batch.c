@@ -655,6 +655,47 @@ static void test_edges(void)
 }
 
 /*
+ * An expanded key holds its table in the representation of the backend that
+ * made it; verified under another backend it must fall back to the plain
+ * equation with the same verdict. For every (expanding, verifying) pair of
+ * the available backends: honest signatures, signatures with one bit
+ * flipped, and every damage kind (bad keys among them, whose expansion
+ * fails), against vec25519_ed25519_verify under the verifying backend.
+ */
+static void test_expanded_across_backends(void)
+{
+    static sigcase d;
+    static vec25519_ed25519_expanded_pk epk;
+    size_t nb;
+    const struct backend *const *bs = backend_available(&nb);
+    const struct backend *first = backend_get();
+
+    for (size_t e = 0; e < nb; e++) {
+        for (size_t v = 0; v < nb; v++) {
+            for (int i = 0; i < 3 * D_COUNT; i++) {
+                backend_set(first);
+                if (i < D_COUNT) {
+                    make_damaged(&d, (enum damage)i);
+                } else {
+                    make_honest(&d);
+                    if (i >= 2 * D_COUNT)
+                        d.sig[test_rng_below(64)] ^= (uint8_t)(1u << test_rng_below(8));
+                }
+                backend_set(bs[e]);
+                int expanded = vec25519_ed25519_pk_expand(&epk, d.pk) == 0;
+                backend_set(bs[v]);
+                int want = vec25519_ed25519_verify(d.sig, d.msg, MSGLEN, d.pk);
+                int got =
+                    expanded ? vec25519_ed25519_verify_expanded(d.sig, d.msg, MSGLEN, &epk) : -1;
+                CHECK(got == want, "expanded under %s, verified under %s, case %d: %d, verify %d",
+                      bs[e]->name, bs[v]->name, i, got, want);
+            }
+        }
+    }
+    backend_set(first);
+}
+
+/*
  * CTest runs this program once per backend (VEC25519_BACKEND). The batch
  * code is the same under every backend except for the backend's
  * multiscalar_vartime and double_scalarmult_vartime (tested against serial in
@@ -712,6 +753,7 @@ int main(void)
     test_one_bad_everywhere();
     test_several_bad();
     test_large();
+    test_expanded_across_backends();
     if (forced == NULL || *forced == 0) {
         const struct backend *first = backend_get();
         for (size_t b = 0; b < nb; b++) {
