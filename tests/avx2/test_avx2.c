@@ -406,7 +406,7 @@ static void test_radix51(void)
                                          : test_rng_below(FE51_TIGHT);
         fe2625x4_from_radix51(&f, in[0].v, in[1].v, in[2].v, in[3].v);
         lanes_get(got, &f);
-        check_bound(got, FE2625X4_B_REDUCE, "from_radix51", n);
+        check_bound(got, FE2625X4_B_REDUCED, "from_radix51", n);
         for (int k = 0; k < 4; k++) {
             uint8_t a[32], b[32];
             canon(a, got[k]);
@@ -455,7 +455,7 @@ static void test_reduce(void)
             to_tight(&want, lf[k]);
             check_lane(got, k, &want, "reduce", n);
         }
-        check_bound(got, FE2625X4_B_REDUCE, "reduce", n);
+        check_bound(got, FE2625X4_B_REDUCED, "reduce", n);
     }
 }
 

@@ -113,5 +113,5 @@ void fe2625x4_reduce(fe2625x4 *h, const fe2625x4 *f)
     for (int i = 1; i < 5; i++)
         h->v[i] = _mm256_add_epi32(low[i], _mm256_blend_epi32(c[i - 1], c[i], WORDS_ODD_LIMBS));
     /* limb 0 < 2^26 + 19·2^7, other limbs < 2^w + 2^7: b < 0.0001 */
-    FE2625X4_CHECK1(h, FE2625X4_B_REDUCE, "reduce: h");
+    FE2625X4_CHECK1(h, FE2625X4_B_REDUCED, "reduce: h");
 }

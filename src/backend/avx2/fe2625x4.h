@@ -192,7 +192,7 @@ static inline void fe2625x4_check_ge_(const fe2625x4 *f, const fe2625x4 *g, int 
 #define FE2625X4_B_MUL 0.0003
 #define FE2625X4_B_SQ 0.0002
 #define FE2625X4_B_SQNEG 0.002
-#define FE2625X4_B_REDUCE 0.0001
+#define FE2625X4_B_REDUCED 0.0001
 #define FE2625X4_B_SMALL 0.00001
 /* Input bounds of the multiplication (§3.1). */
 #define FE2625X4_B_MUL_LEFT 2.5
