@@ -229,7 +229,8 @@ static void test_shuffle(void)
         const char *src;
     } shufs[] = {{SHUF_BADC, "BADC"}, {SHUF_BACD, "BACD"}, {SHUF_AAAA, "AAAA"},
                  {SHUF_BBBB, "BBBB"}, {SHUF_CACA, "CACA"}, {SHUF_DBBD, "DBBD"},
-                 {SHUF_ADDA, "ADDA"}, {SHUF_CBCB, "CBCB"}};
+                 {SHUF_ADDA, "ADDA"}, {SHUF_CBCB, "CBCB"}, {SHUF_ABCA, "ABCA"},
+                 {SHUF_ABCB, "ABCB"}};
     CHECK(sizeof shufs / sizeof shufs[0] == FE2625X4_SHUF_COUNT, "every shuffle is tested");
     for (int n = 0; n < 100; n++) {
         lanes_t la, got;

@@ -41,6 +41,7 @@
 #include "../../internal/bounds.h"
 #include "../../internal/ct.h"
 #include "../serial/fe2625.h"
+#include "../vector/lanes.h"
 
 typedef struct {
     __m256i v[5];
@@ -49,23 +50,11 @@ typedef struct {
 /* ---- The one table of raw immediates (§5) ---------------------------------- */
 
 /*
- * Lane sets, as vpblendd masks: bit k selects word k. Lane A is words 0 and 2
- * of every register, B words 1 and 3, C words 4 and 6, D words 5 and 7.
+ * Lane sets (the names of vector/lanes.h), as vpblendd masks: bit k selects
+ * word k. Lane A is words 0 and 2 of every register, B words 1 and 3, C words
+ * 4 and 6, D words 5 and 7.
  */
-typedef enum {
-    LANES_NONE = 0x00,
-    LANES_A = 0x05,
-    LANES_B = 0x0a,
-    LANES_C = 0x50,
-    LANES_D = 0xa0,
-    LANES_AB = LANES_A | LANES_B,
-    LANES_AC = LANES_A | LANES_C,
-    LANES_AD = LANES_A | LANES_D,
-    LANES_BC = LANES_B | LANES_C,
-    LANES_BD = LANES_B | LANES_D,
-    LANES_CD = LANES_C | LANES_D,
-    LANES_ABCD = 0xff
-} fe2625x4_lanes;
+typedef enum { LANES4_SETS(0x05, 0x0a, 0x50, 0xa0) } fe2625x4_lanes;
 
 /* Immediates of the field layer itself (word positions, not lanes). */
 enum {
@@ -75,33 +64,13 @@ enum {
 };
 
 /*
- * Lane permutations. A name spells, for destination lanes A, B, C, D, the
- * source lane: SHUF_ADDA makes (a, d, d, a) from (a, b, c, d). Each row
- * becomes a vpermd index vector (FE2625X4_PERM_ROW_).
+ * Lane permutations: the SHUF_* names of vector/lanes.h. Each becomes a
+ * vpermd index vector (fe2625x4_shuf_index_): the word of the even limb of
+ * source lane l is l + (l & 2) (0, 1, 4, 5), the odd limb two words up.
  */
-/* clang-format off */
-#define FE2625X4_SHUFFLES(X)                                       \
-    X(SHUF_BADC, B, A, D, C) /* swap within each pair */           \
-    X(SHUF_BACD, B, A, C, D) /* swap A and B */                    \
-    X(SHUF_AAAA, A, A, A, A) /* broadcast A */                     \
-    X(SHUF_BBBB, B, B, B, B) /* broadcast B */                     \
-    X(SHUF_CACA, C, A, C, A) /* doubling, left operand */          \
-    X(SHUF_DBBD, D, B, B, D) /* doubling, right operand */         \
-    X(SHUF_ADDA, A, D, D, A) /* re-addition, left operand */       \
-    X(SHUF_CBCB, C, B, C, B) /* re-addition, right operand */
-/* clang-format on */
-
-#define FE2625X4_SHUF_ENUM_(name, a, b, c, d) name,
-typedef enum { FE2625X4_SHUFFLES(FE2625X4_SHUF_ENUM_) FE2625X4_SHUF_COUNT } fe2625x4_shuf;
-
-/* Word of the even limb of a lane; the odd limb is two words up. */
-#define FE2625X4_WORD_A 0
-#define FE2625X4_WORD_B 1
-#define FE2625X4_WORD_C 4
-#define FE2625X4_WORD_D 5
-#define FE2625X4_PERM_ROW_(name, a, b, c, d)                                             \
-    {FE2625X4_WORD_##a, FE2625X4_WORD_##b, FE2625X4_WORD_##a + 2, FE2625X4_WORD_##b + 2, \
-     FE2625X4_WORD_##c, FE2625X4_WORD_##d, FE2625X4_WORD_##c + 2, FE2625X4_WORD_##d + 2},
+typedef lanes4_shuf fe2625x4_shuf;
+#define FE2625X4_SHUF_COUNT LANES4_SHUF_COUNT
+#define FE2625X4_SHUF_WORD_(s, k) (LANES4_SRC(s, k) + (LANES4_SRC(s, k) & 2))
 
 /* ---- Bounds checking (§8) ---------------------------------------------------- */
 
@@ -222,20 +191,22 @@ static inline __m256i fe2625x4_2p_(int i)
                  _mm256_blend_epi32((a).v[3], (b).v[3], (lanes)),         \
                  _mm256_blend_epi32((a).v[4], (b).v[4], (lanes))}})
 
-/*
- * The lanes of a permuted by s (a SHUF_* name, public). Bounds: each
- * destination lane has its source lane's. Constant time (the permutation is
- * public; the data only passes through vpermd).
- */
-static inline fe2625x4 fe2625x4_shuffle(fe2625x4 a, fe2625x4_shuf s)
+/* The vpermd index of the permutation s (a constant in the formulas). */
+static inline __m256i fe2625x4_shuf_index_(fe2625x4_shuf s)
 {
-    static const _Alignas(32) int32_t perm[FE2625X4_SHUF_COUNT][8] = {
-        FE2625X4_SHUFFLES(FE2625X4_PERM_ROW_)};
-    __m256i idx = _mm256_load_si256((const __m256i *)perm[s]);
+    const int a = FE2625X4_SHUF_WORD_(s, 0), b = FE2625X4_SHUF_WORD_(s, 1);
+    const int c = FE2625X4_SHUF_WORD_(s, 2), d = FE2625X4_SHUF_WORD_(s, 3);
+    __m256i idx = _mm256_setr_epi32(a, b, a + 2, b + 2, c, d, c + 2, d + 2);
 #if defined(__clang__)
     /* hide the constant: clang would turn some vpermd into two shuffles (slower) */
     CT_VEC_OPAQUE(idx);
 #endif
+    return idx;
+}
+
+/* The five registers of a, each permuted by the vpermd index idx. */
+static inline fe2625x4 fe2625x4_permute_(fe2625x4 a, __m256i idx)
+{
     fe2625x4 r = {{_mm256_permutevar8x32_epi32(a.v[0], idx),
                    _mm256_permutevar8x32_epi32(a.v[1], idx),
                    _mm256_permutevar8x32_epi32(a.v[2], idx),
@@ -243,6 +214,14 @@ static inline fe2625x4 fe2625x4_shuffle(fe2625x4 a, fe2625x4_shuf s)
                    _mm256_permutevar8x32_epi32(a.v[4], idx)}};
     return r;
 }
+
+/*
+ * The lanes of a permuted by s, a SHUF_* name (a macro like fe2625x4_blend and
+ * fe52x4_shuffle; the index vector is built once, by fe2625x4_shuf_index_).
+ * Bounds: each destination lane has its source lane's. Constant time (the
+ * permutation is public; the data only passes through vpermd).
+ */
+#define fe2625x4_shuffle(a, s) fe2625x4_permute_((a), fe2625x4_shuf_index_(s))
 
 /*
  * if m: h = f (else h unchanged), one vpblendvb per register under the mask

@@ -45,6 +45,7 @@
 #include "../../internal/bounds.h"
 #include "../../internal/ct.h"
 #include "../serial/fe51.h"
+#include "../vector/lanes.h"
 
 typedef struct {
     __m256i v[5];
@@ -52,48 +53,19 @@ typedef struct {
 
 /* ---- The one table of raw immediates (§5) ---------------------------------- */
 
-/* Lane sets, as AVX-512 opmasks: bit k selects 64-bit lane k (A = lane 0). */
-typedef enum {
-    LANES_NONE = 0x0,
-    LANES_A = 0x1,
-    LANES_B = 0x2,
-    LANES_C = 0x4,
-    LANES_D = 0x8,
-    LANES_AB = LANES_A | LANES_B,
-    LANES_AC = LANES_A | LANES_C,
-    LANES_AD = LANES_A | LANES_D,
-    LANES_BC = LANES_B | LANES_C,
-    LANES_BD = LANES_B | LANES_D,
-    LANES_CD = LANES_C | LANES_D,
-    LANES_ABCD = 0xf
-} fe52x4_lanes;
+/* Lane sets (the names of vector/lanes.h), as AVX-512 opmasks: bit k selects 64-bit lane k. */
+typedef enum { LANES4_SETS(0x1, 0x2, 0x4, 0x8) } fe52x4_lanes;
 
 /*
- * Lane permutations. A name spells, for destination lanes A, B, C, D, the
- * source lane: SHUF_ADDA makes (a, d, d, a) from (a, b, c, d). The value of
- * each name is its vpermq immediate (two bits per destination lane).
+ * Lane permutations: the SHUF_* names of vector/lanes.h, whose values are
+ * the vpermq immediates (two bits per destination lane).
  */
-/* clang-format off */
-#define FE52X4_SHUFFLES(X)                                         \
-    X(SHUF_BADC, B, A, D, C) /* swap within each pair */           \
-    X(SHUF_BACD, B, A, C, D) /* swap A and B */                    \
-    X(SHUF_AAAA, A, A, A, A) /* broadcast A */                     \
-    X(SHUF_BBBB, B, B, B, B) /* broadcast B */                     \
-    X(SHUF_CACA, C, A, C, A) /* doubling, left operand */          \
-    X(SHUF_DBBD, D, B, B, D) /* doubling, right operand */         \
-    X(SHUF_ADDA, A, D, D, A) /* re-addition, left operand */       \
-    X(SHUF_CBCB, C, B, C, B) /* re-addition, right operand */      \
-    X(SHUF_ABCA, A, B, C, A) /* doubling: X1 into lane D */        \
-    X(SHUF_ABCB, A, B, C, B) /* doubling: Y1 into lane D */
-/* clang-format on */
-
-#define FE52X4_LANE_A 0
-#define FE52X4_LANE_B 1
-#define FE52X4_LANE_C 2
-#define FE52X4_LANE_D 3
-#define FE52X4_SHUF_ENUM_(name, a, b, c, d)                                                  \
-    name = FE52X4_LANE_##a | FE52X4_LANE_##b << 2 | FE52X4_LANE_##c << 4 | FE52X4_LANE_##d << 6,
-typedef enum { FE52X4_SHUFFLES(FE52X4_SHUF_ENUM_) FE52X4_SHUF_END_ } fe52x4_shuf;
+typedef lanes4_shuf fe52x4_shuf;
+/* The source-lane indices, for permutations the table does not name. */
+#define FE52X4_LANE_A LANES4_INDEX_A
+#define FE52X4_LANE_B LANES4_INDEX_B
+#define FE52X4_LANE_C LANES4_INDEX_C
+#define FE52X4_LANE_D LANES4_INDEX_D
 
 /*
  * A permutation that keeps each lane in its 128-bit half and moves both
@@ -102,13 +74,12 @@ typedef enum { FE52X4_SHUFFLES(FE52X4_SHUF_ENUM_) FE52X4_SHUF_END_ } fe52x4_shuf
  * apart at compile time and FE52X4_PSHUFD_IMM_ gives the vpshufd immediate
  * (dwords 2s, 2s + 1 for source lane s of the half).
  */
-#define FE52X4_SRC_(s, k) (((s) >> (2 * (k))) & 3)
 #define FE52X4_IN_HALVES_(s)                                \
-    (FE52X4_SRC_(s, 0) < 2 && FE52X4_SRC_(s, 1) < 2 &&      \
-     FE52X4_SRC_(s, 2) == FE52X4_SRC_(s, 0) + 2 && FE52X4_SRC_(s, 3) == FE52X4_SRC_(s, 1) + 2)
+    (LANES4_SRC(s, 0) < 2 && LANES4_SRC(s, 1) < 2 &&      \
+     LANES4_SRC(s, 2) == LANES4_SRC(s, 0) + 2 && LANES4_SRC(s, 3) == LANES4_SRC(s, 1) + 2)
 #define FE52X4_PSHUFD_IMM_(s)                                                                 \
-    ((2 * FE52X4_SRC_(s, 0)) | (2 * FE52X4_SRC_(s, 0) + 1) << 2 | (2 * FE52X4_SRC_(s, 1)) << 4 | \
-     (2 * FE52X4_SRC_(s, 1) + 1) << 6)
+    ((2 * LANES4_SRC(s, 0)) | (2 * LANES4_SRC(s, 0) + 1) << 2 | (2 * LANES4_SRC(s, 1)) << 4 | \
+     (2 * LANES4_SRC(s, 1) + 1) << 6)
 
 /* Limb constants: the radix mask, 2p and the bias 2^10·p (§3.2). */
 #define FE52X4_MASK51 ((UINT64_C(1) << 51) - 1)
@@ -217,19 +188,17 @@ static inline __m256i fe52x4_bias_(int i)
 
 /*
  * Lane by lane: the lanes in `lanes` from b, the others from a. `lanes` is a
- * LANES_* name. Bounds: each lane keeps its source's. Constant time (the
- * opmask is public).
+ * LANES_* name (a macro like fe52x4_shuffle and fe2625x4_blend, whose vpblendd
+ * needs an immediate; here the opmask may also be a variable). a and b are
+ * fe52x4 values and are evaluated five times, so pass variables. Bounds: each
+ * lane keeps its source's. Constant time (the opmask is public).
  */
-static inline fe52x4 fe52x4_blend(fe52x4 a, fe52x4 b, fe52x4_lanes lanes)
-{
-    const __mmask8 k = (__mmask8)lanes;
-    fe52x4 r = {{_mm256_mask_blend_epi64(k, a.v[0], b.v[0]),
-                 _mm256_mask_blend_epi64(k, a.v[1], b.v[1]),
-                 _mm256_mask_blend_epi64(k, a.v[2], b.v[2]),
-                 _mm256_mask_blend_epi64(k, a.v[3], b.v[3]),
-                 _mm256_mask_blend_epi64(k, a.v[4], b.v[4])}};
-    return r;
-}
+#define fe52x4_blend(a, b, lanes)                                                 \
+    ((fe52x4){{_mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[0], (b).v[0]),    \
+               _mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[1], (b).v[1]),    \
+               _mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[2], (b).v[2]),    \
+               _mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[3], (b).v[3]),    \
+               _mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[4], (b).v[4])}})
 
 /* One register permuted by s (a constant expression; vpshufd when it stays in halves). */
 #define FE52X4_PERMUTE1_(x, s)                                                    \
@@ -334,6 +303,17 @@ static inline void fe52x4_sub_lanes(fe52x4 *h, const fe52x4 *src, const fe52x4 *
                                     g->v[4]);
 }
 
+/* h = c - f in the lanes of k (limb 0 of c is c0, limbs 1 … 4 are c1), h = f in the others. */
+static inline void fe52x4_rsub_lanes_(fe52x4 *h, const fe52x4 *f, __mmask8 k, __m256i c0,
+                                      __m256i c1)
+{
+    h->v[0] = _mm256_mask_sub_epi64(f->v[0], k, c0, f->v[0]);
+    h->v[1] = _mm256_mask_sub_epi64(f->v[1], k, c1, f->v[1]);
+    h->v[2] = _mm256_mask_sub_epi64(f->v[2], k, c1, f->v[2]);
+    h->v[3] = _mm256_mask_sub_epi64(f->v[3], k, c1, f->v[3]);
+    h->v[4] = _mm256_mask_sub_epi64(f->v[4], k, c1, f->v[4]);
+}
+
 /*
  * h = -f in the lanes of `lanes`, computed as 2^10·p - f; h = f in the
  * others. In: b_f < 9.99 (f ≤ 2^10·p limbwise); out: b ≤ 10 in the selected
@@ -343,13 +323,8 @@ static inline void fe52x4_sub_lanes(fe52x4 *h, const fe52x4 *src, const fe52x4 *
  */
 static inline void fe52x4_neg_bias_lanes(fe52x4 *h, const fe52x4 *f, fe52x4_lanes lanes)
 {
-    const __mmask8 k = (__mmask8)lanes;
     FE52X4_CHECK1(f, FE52X4_B_BIAS_IN, "neg_bias_lanes: f");
-    h->v[0] = _mm256_mask_sub_epi64(f->v[0], k, fe52x4_bias_(0), f->v[0]);
-    h->v[1] = _mm256_mask_sub_epi64(f->v[1], k, fe52x4_bias_(1), f->v[1]);
-    h->v[2] = _mm256_mask_sub_epi64(f->v[2], k, fe52x4_bias_(2), f->v[2]);
-    h->v[3] = _mm256_mask_sub_epi64(f->v[3], k, fe52x4_bias_(3), f->v[3]);
-    h->v[4] = _mm256_mask_sub_epi64(f->v[4], k, fe52x4_bias_(4), f->v[4]);
+    fe52x4_rsub_lanes_(h, f, (__mmask8)lanes, fe52x4_bias_(0), fe52x4_bias_(1));
 }
 
 /*
@@ -360,13 +335,8 @@ static inline void fe52x4_neg_bias_lanes(fe52x4 *h, const fe52x4 *f, fe52x4_lane
  */
 static inline void fe52x4_neg_lanes(fe52x4 *h, const fe52x4 *f, fe52x4_lanes lanes)
 {
-    const __mmask8 k = (__mmask8)lanes;
     FE52X4_CHECK_2P(f, lanes, "neg_lanes: f");
-    h->v[0] = _mm256_mask_sub_epi64(f->v[0], k, fe52x4_2p_(0), f->v[0]);
-    h->v[1] = _mm256_mask_sub_epi64(f->v[1], k, fe52x4_2p_(1), f->v[1]);
-    h->v[2] = _mm256_mask_sub_epi64(f->v[2], k, fe52x4_2p_(2), f->v[2]);
-    h->v[3] = _mm256_mask_sub_epi64(f->v[3], k, fe52x4_2p_(3), f->v[3]);
-    h->v[4] = _mm256_mask_sub_epi64(f->v[4], k, fe52x4_2p_(4), f->v[4]);
+    fe52x4_rsub_lanes_(h, f, (__mmask8)lanes, fe52x4_2p_(0), fe52x4_2p_(1));
     FE52X4_CHECK_2P(h, lanes, "neg_lanes: h");
 }
 
