@@ -94,24 +94,39 @@ static int64_t ds_divsteps_62(int64_t zeta, uint64_t f, uint64_t g, ds_matrix *t
     return zeta;
 }
 
+/*
+ * (x, y) = (T·(x, y) + (m_x, m_y)·p)/2^62, where the low 62 bits of the sum
+ * are zero (p = 2^255 - 19: -19·m on limb 0, m·2^255 = m·2^7 on limb 4).
+ * Inlined with m = 0 for (f, g), whose update is exact by itself.
+ */
+static inline void ds_combine(int64_t x[5], int64_t y[5], const ds_matrix *t, int64_t mx,
+                              int64_t my)
+{
+    i128 cx = (i128)t->u * x[0] + (i128)t->v * y[0] - (i128)19 * mx;
+    i128 cy = (i128)t->q * x[0] + (i128)t->r * y[0] - (i128)19 * my;
+
+    cx >>= 62; /* the low 62 bits are zero */
+    cy >>= 62;
+    for (int i = 1; i < 5; i++) {
+        cx += (i128)t->u * x[i] + (i128)t->v * y[i];
+        cy += (i128)t->q * x[i] + (i128)t->r * y[i];
+        if (i == 4) {
+            cx += (i128)mx * 128;
+            cy += (i128)my * 128;
+        }
+        x[i - 1] = (int64_t)((uint64_t)cx & DS_M62);
+        y[i - 1] = (int64_t)((uint64_t)cy & DS_M62);
+        cx >>= 62;
+        cy >>= 62;
+    }
+    x[4] = (int64_t)cx;
+    y[4] = (int64_t)cy;
+}
+
 /* (f, g) = T·(f, g)/2^62, exactly. */
 static void ds_update_fg(int64_t f[5], int64_t g[5], const ds_matrix *t)
 {
-    i128 cf = (i128)t->u * f[0] + (i128)t->v * g[0];
-    i128 cg = (i128)t->q * f[0] + (i128)t->r * g[0];
-
-    cf >>= 62; /* the low 62 bits are zero */
-    cg >>= 62;
-    for (int i = 1; i < 5; i++) {
-        cf += (i128)t->u * f[i] + (i128)t->v * g[i];
-        cg += (i128)t->q * f[i] + (i128)t->r * g[i];
-        f[i - 1] = (int64_t)((uint64_t)cf & DS_M62);
-        g[i - 1] = (int64_t)((uint64_t)cg & DS_M62);
-        cf >>= 62;
-        cg >>= 62;
-    }
-    f[4] = (int64_t)cf;
-    g[4] = (int64_t)cg;
+    ds_combine(f, g, t, 0, 0);
 }
 
 /* (d, e) = (T·(d, e) + (m_d, m_e)·p)/2^62, the m making the division exact (file header). */
@@ -122,25 +137,8 @@ static void ds_update_de(int64_t d[5], int64_t e[5], const ds_matrix *t)
     /* m ≡ (low 62 bits)·19^-1 (mod 2^62), sign-extended from bit 61: in [−2^61, 2^61) */
     const int64_t md = (int64_t)((ld * DS_INV19) << 2) >> 2;
     const int64_t me = (int64_t)((le * DS_INV19) << 2) >> 2;
-    i128 cd = (i128)t->u * d[0] + (i128)t->v * e[0] - (i128)19 * md;
-    i128 ce = (i128)t->q * d[0] + (i128)t->r * e[0] - (i128)19 * me;
 
-    cd >>= 62; /* the low 62 bits are zero */
-    ce >>= 62;
-    for (int i = 1; i < 5; i++) {
-        cd += (i128)t->u * d[i] + (i128)t->v * e[i];
-        ce += (i128)t->q * d[i] + (i128)t->r * e[i];
-        if (i == 4) {
-            cd += (i128)md * 128; /* m·2^255 = m·2^7 on limb 4 */
-            ce += (i128)me * 128;
-        }
-        d[i - 1] = (int64_t)((uint64_t)cd & DS_M62);
-        e[i - 1] = (int64_t)((uint64_t)ce & DS_M62);
-        cd >>= 62;
-        ce >>= 62;
-    }
-    d[4] = (int64_t)cd;
-    e[4] = (int64_t)ce;
+    ds_combine(d, e, t, md, me);
 }
 
 /* The five 62-bit limbs of a 32-byte little-endian value < 2^256 (limb 4 < 2^8). */

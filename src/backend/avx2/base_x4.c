@@ -207,10 +207,14 @@ static void base4(struct base_x4_state *st, const uint8_t *scalars)
                         &st->p.Z);
 }
 
-/* f = coordinate c of lane l, as a serial fe. */
-static void lane_to_fe(fe *f, const struct base_x4_state *st, int c, int l)
+/* X[l], Y[l], Z[l] = the coordinates of lane l of the result, l < count, as serial fe. */
+static void lanes_to_fe(fe *X, fe *Y, fe *Z, const struct base_x4_state *st, size_t count)
 {
-    ge_base_fe_from51(f, st->limbs[c][l]);
+    for (size_t l = 0; l < count; l++) {
+        ge_base_fe_from51(&X[l], st->limbs[0][l]);
+        ge_base_fe_from51(&Y[l], st->limbs[1][l]);
+        ge_base_fe_from51(&Z[l], st->limbs[2][l]);
+    }
 }
 
 /* The 4-lane kernel of ge_base_encode_lanes: (X : Y : Z) of [s_l]B, l < count ≤ 4. */
@@ -219,11 +223,7 @@ static void kernel4(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
     struct base_x4_state st;
 
     base4(&st, scalars);
-    for (size_t l = 0; l < count; l++) {
-        lane_to_fe(&X[l], &st, 0, (int)l);
-        lane_to_fe(&Y[l], &st, 1, (int)l);
-        lane_to_fe(&Z[l], &st, 2, (int)l);
-    }
+    lanes_to_fe(X, Y, Z, &st, count);
     vec25519_wipe(&st, sizeof st);
 }
 

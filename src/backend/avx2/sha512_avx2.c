@@ -130,52 +130,41 @@ static inline __m256i k_pair(const uint64_t *k)
  * its VEX form (an EVEX VPALIGNR would need AVX-512BW).
  */
 #if defined(SHA512_X2_AVX512)
-#define SCHED_BODY                                                                         \
-    "vpalignr $8, %[x], %[w1], %[u]\n\t"   /* W_{t-15}, W_{t-14}              */           \
-    "vprorq $1, %[u], %[v]\n\t"                                                            \
-    "vprorq $8, %[u], %[z]\n\t"                                                            \
-    "vpsrlq $7, %[u], %[u]\n\t"                                                            \
-    "vpternlogq $0x96, %[z], %[v], %[u]\n\t" /* σ0                            */           \
-    "vpaddq %[u], %[x], %[x]\n\t"                                                          \
-    "vpalignr $8, %[w4], %[w5], %[u]\n\t"  /* W_{t-7}, W_{t-6}                */           \
-    "vpaddq %[u], %[x], %[x]\n\t"                                                          \
-    "vprorq $19, %[w7], %[v]\n\t"                                                          \
-    "vprorq $61, %[w7], %[z]\n\t"                                                          \
-    "vpsrlq $6, %[w7], %[u]\n\t"                                                           \
-    "vpternlogq $0x96, %[z], %[v], %[u]\n\t" /* σ1(W_{t-2}, W_{t-1})          */           \
-    "vpaddq %[u], %[x], %[x]\n\t"          /* W_t, W_{t+1}                    */           \
-    "vbroadcasti128 %[k_], %[u]\n\t"                                                        \
-    "vpaddq %[u], %[x], %[u]\n\t"                                                          \
-    "vmovdqa %[u], %[dst_]"
+/* σ(%[src]) = ROTR^r1 ^ ROTR^r2 ^ SHR^s into %[u] (v, z scratch; src may be u). */
+#define SSIG_OUT "u"
+#define SSIG_ASM(src, r1, r2, s, l1, l2)                                                   \
+    "vprorq $" r1 ", %[" src "], %[v]\n\t"                                                 \
+    "vprorq $" r2 ", %[" src "], %[z]\n\t"                                                 \
+    "vpsrlq $" s ", %[" src "], %[u]\n\t"                                                  \
+    "vpternlogq $0x96, %[z], %[v], %[u]\n\t"
 #else
+/*
+ * σ(%[src]) = ROTR^r1 ^ ROTR^r2 ^ SHR^s into %[v] (u, z scratch; src may be
+ * u), each rotation as a right shift by r and a left shift by l = 64 - r.
+ */
+#define SSIG_OUT "v"
+#define SSIG_ASM(src, r1, r2, s, l1, l2)                                                   \
+    "vpsrlq $" r1 ", %[" src "], %[v]\n\t"                                                 \
+    "vpsrlq $" r2 ", %[" src "], %[z]\n\t"                                                 \
+    "vpxor %[z], %[v], %[v]\n\t"                                                           \
+    "vpsrlq $" s ", %[" src "], %[z]\n\t"                                                  \
+    "vpxor %[z], %[v], %[v]\n\t"                                                           \
+    "vpsllq $" l1 ", %[" src "], %[z]\n\t"                                                 \
+    "vpsllq $" l2 ", %[" src "], %[u]\n\t"                                                 \
+    "vpxor %[z], %[u], %[u]\n\t"                                                           \
+    "vpxor %[u], %[v], %[v]\n\t"
+#endif
 #define SCHED_BODY                                                                         \
     "vpalignr $8, %[x], %[w1], %[u]\n\t"   /* W_{t-15}, W_{t-14}              */           \
-    "vpsrlq $1, %[u], %[v]\n\t"                                                            \
-    "vpsrlq $7, %[u], %[z]\n\t"                                                            \
-    "vpxor %[z], %[v], %[v]\n\t"                                                           \
-    "vpsrlq $8, %[u], %[z]\n\t"                                                            \
-    "vpxor %[z], %[v], %[v]\n\t"                                                           \
-    "vpsllq $63, %[u], %[z]\n\t"                                                           \
-    "vpsllq $56, %[u], %[u]\n\t"                                                           \
-    "vpxor %[z], %[u], %[u]\n\t"                                                           \
-    "vpxor %[u], %[v], %[v]\n\t"           /* σ0                              */           \
-    "vpaddq %[v], %[x], %[x]\n\t"                                                          \
+    SSIG_ASM("u", "1", "8", "7", "63", "56") /* σ0                            */           \
+    "vpaddq %[" SSIG_OUT "], %[x], %[x]\n\t"                                               \
     "vpalignr $8, %[w4], %[w5], %[u]\n\t"  /* W_{t-7}, W_{t-6}                */           \
     "vpaddq %[u], %[x], %[x]\n\t"                                                          \
-    "vpsrlq $19, %[w7], %[v]\n\t"                                                          \
-    "vpsrlq $61, %[w7], %[z]\n\t"                                                          \
-    "vpxor %[z], %[v], %[v]\n\t"                                                           \
-    "vpsrlq $6, %[w7], %[z]\n\t"                                                           \
-    "vpxor %[z], %[v], %[v]\n\t"                                                           \
-    "vpsllq $45, %[w7], %[z]\n\t"                                                          \
-    "vpsllq $3, %[w7], %[u]\n\t"                                                           \
-    "vpxor %[z], %[u], %[u]\n\t"                                                           \
-    "vpxor %[u], %[v], %[v]\n\t"           /* σ1(W_{t-2}, W_{t-1})            */           \
-    "vpaddq %[v], %[x], %[x]\n\t"          /* W_t, W_{t+1}                    */           \
+    SSIG_ASM("w7", "19", "61", "6", "45", "3") /* σ1(W_{t-2}, W_{t-1})        */           \
+    "vpaddq %[" SSIG_OUT "], %[x], %[x]\n\t" /* W_t, W_{t+1}                  */           \
     "vbroadcasti128 %[k_], %[u]\n\t"                                                        \
     "vpaddq %[u], %[x], %[u]\n\t"                                                          \
     "vmovdqa %[u], %[dst_]"
-#endif
 #define SCHED(j, dst, k)                                                                   \
     do {                                                                                   \
         __m256i u_, v_, z_;                                                                \
@@ -260,35 +249,28 @@ static inline __m256i k_pair(const uint64_t *k)
     } while (0)
 #endif
 
-/* Rounds t .. t + 7 of one block, K + W read from kr[KW_A(t)] on. */
-#define ROUNDS8(kr, t)                                                                     \
+/*
+ * Rounds t .. t + 7 of one block, K + W read from kr[KW_A(t)] on, with
+ * S(j0) .. S(j0 + 3) after each two rounds (ROUNDS2_, whose renaming of the
+ * state advances by two): ROUNDS8_S4 runs four schedule steps beside the
+ * rounds (STEP), ROUNDS8 none.
+ */
+#define ROUNDS2_(kr, t, S, j, a, b, c, d, e, f, g, h)                                      \
     do {                                                                                   \
-        ROUND(a, b, c, d, e, f, g, h, (kr)[KW_A((t) + 0)]);                                \
+        ROUND(a, b, c, d, e, f, g, h, (kr)[KW_A(t)]);                                      \
         ROUND(h, a, b, c, d, e, f, g, (kr)[KW_A((t) + 1)]);                                \
-        ROUND(g, h, a, b, c, d, e, f, (kr)[KW_A((t) + 2)]);                                \
-        ROUND(f, g, h, a, b, c, d, e, (kr)[KW_A((t) + 3)]);                                \
-        ROUND(e, f, g, h, a, b, c, d, (kr)[KW_A((t) + 4)]);                                \
-        ROUND(d, e, f, g, h, a, b, c, (kr)[KW_A((t) + 5)]);                                \
-        ROUND(c, d, e, f, g, h, a, b, (kr)[KW_A((t) + 6)]);                                \
-        ROUND(b, c, d, e, f, g, h, a, (kr)[KW_A((t) + 7)]);                                \
+        S(j);                                                                              \
     } while (0)
-
-/* Rounds t .. t + 7 with four schedule steps j0 .. j0 + 3, one per two rounds. */
-#define ROUNDS8_S4(kr, t, j0)                                                              \
+#define ROUNDS8_(kr, t, S, j0)                                                             \
     do {                                                                                   \
-        ROUND(a, b, c, d, e, f, g, h, (kr)[KW_A((t) + 0)]);                                \
-        ROUND(h, a, b, c, d, e, f, g, (kr)[KW_A((t) + 1)]);                                \
-        STEP((j0) + 0);                                                                    \
-        ROUND(g, h, a, b, c, d, e, f, (kr)[KW_A((t) + 2)]);                                \
-        ROUND(f, g, h, a, b, c, d, e, (kr)[KW_A((t) + 3)]);                                \
-        STEP((j0) + 1);                                                                    \
-        ROUND(e, f, g, h, a, b, c, d, (kr)[KW_A((t) + 4)]);                                \
-        ROUND(d, e, f, g, h, a, b, c, (kr)[KW_A((t) + 5)]);                                \
-        STEP((j0) + 2);                                                                    \
-        ROUND(c, d, e, f, g, h, a, b, (kr)[KW_A((t) + 6)]);                                \
-        ROUND(b, c, d, e, f, g, h, a, (kr)[KW_A((t) + 7)]);                                \
-        STEP((j0) + 3);                                                                    \
+        ROUNDS2_(kr, (t) + 0, S, (j0) + 0, a, b, c, d, e, f, g, h);                        \
+        ROUNDS2_(kr, (t) + 2, S, (j0) + 1, g, h, a, b, c, d, e, f);                        \
+        ROUNDS2_(kr, (t) + 4, S, (j0) + 2, e, f, g, h, a, b, c, d);                        \
+        ROUNDS2_(kr, (t) + 6, S, (j0) + 3, c, d, e, f, g, h, a, b);                        \
     } while (0)
+#define NO_STEP(j) ((void)0)
+#define ROUNDS8(kr, t) ROUNDS8_(kr, t, NO_STEP, 0)
+#define ROUNDS8_S4(kr, t, j0) ROUNDS8_(kr, t, STEP, j0)
 
 /*
  * The 80 rounds of one block from kr (a pointer variable, advanced), with

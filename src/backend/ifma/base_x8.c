@@ -136,27 +136,14 @@ X8_INLINE void x8_niels_fix(niels8 *q, __mmask8 nz, __mmask8 neg)
     X8_CHECK(&q->xy2d, X8_2P0, X8_2P1, "niels: 2dxy");
 }
 
-/* q = [d_l]·(256^k·B) in lane l, every lane from row k (the batch kernel). */
-X8_INLINE void x8_lookup_row(niels8 *q, int k, const int8_t d[8])
-{
-    fe52x8 *dst[3] = {&q->ypx, &q->ymx, &q->xy2d};
-    __m512i idx;
-    __mmask8 nz, neg;
-
-    x8_digits(&idx, &nz, &neg, d);
-    for (int c = 0; c < 3; c++)
-        for (int i = 0; i < 5; i++)
-            dst[c]->v[i] =
-                _mm512_maskz_permutexvar_epi64(nz, idx, _mm512_load_si512(base_x8_table[k][c][i]));
-    x8_niels_fix(q, nz, neg);
-}
-
 /*
- * q = [d_l]·(256^k_l·B) in lane l with k_l = t + 8·(l/2): lanes 2m and
- * 2m+1 read row t + 8m (the single kernel). Four rows are loaded, each
- * merged into its lane pair by a masked vpermq.
+ * q = [d_l]·(256^k_l·B) in lane l. pairs = 0 (the batch kernel): every lane
+ * from row k_l = t, one vpermq per register. pairs = 1 (the single kernel):
+ * k_l = t + 8·(l/2), lanes 2m and 2m+1 read row t + 8m; four rows are
+ * loaded, each merged into its lane pair by a masked vpermq. pairs is a
+ * constant at every call (the function is always inlined).
  */
-X8_INLINE void x8_lookup_pairs(niels8 *q, int t, const int8_t d[8])
+X8_INLINE void x8_lookup_(niels8 *q, int t, const int8_t d[8], int pairs)
 {
     fe52x8 *dst[3] = {&q->ypx, &q->ymx, &q->xy2d};
     __m512i idx;
@@ -165,17 +152,27 @@ X8_INLINE void x8_lookup_pairs(niels8 *q, int t, const int8_t d[8])
     x8_digits(&idx, &nz, &neg, d);
     for (int c = 0; c < 3; c++)
         for (int i = 0; i < 5; i++) {
-            __m512i r = _mm512_maskz_permutexvar_epi64((__mmask8)(nz & 0x03), idx,
+            __m512i r = _mm512_maskz_permutexvar_epi64((__mmask8)(pairs ? nz & 0x03 : nz), idx,
                                                        _mm512_load_si512(base_x8_table[t][c][i]));
-            r = _mm512_mask_permutexvar_epi64(r, (__mmask8)(nz & 0x0c), idx,
-                                              _mm512_load_si512(base_x8_table[t + 8][c][i]));
-            r = _mm512_mask_permutexvar_epi64(r, (__mmask8)(nz & 0x30), idx,
-                                              _mm512_load_si512(base_x8_table[t + 16][c][i]));
-            r = _mm512_mask_permutexvar_epi64(r, (__mmask8)(nz & 0xc0), idx,
-                                              _mm512_load_si512(base_x8_table[t + 24][c][i]));
+            for (int m = 1; pairs && m < 4; m++)
+                r = _mm512_mask_permutexvar_epi64(
+                    r, (__mmask8)(nz & (0x03 << 2 * m)), idx,
+                    _mm512_load_si512(base_x8_table[t + 8 * m][c][i]));
             dst[c]->v[i] = r;
         }
     x8_niels_fix(q, nz, neg);
+}
+
+/* Every lane from row k (the batch kernel). */
+X8_INLINE void x8_lookup_row(niels8 *q, int k, const int8_t d[8])
+{
+    x8_lookup_(q, k, d, 0);
+}
+
+/* Lane pair m from row t + 8m (the single kernel). */
+X8_INLINE void x8_lookup_pairs(niels8 *q, int t, const int8_t d[8])
+{
+    x8_lookup_(q, t, d, 1);
 }
 
 /* ---- the formulas in every lane (8x1w) -------------------------------------- */
@@ -506,17 +503,23 @@ void ifma_scalarmult_base_x8(ge_ext *r, const uint8_t s[32])
     vec25519_wipe(&st, sizeof st);
 }
 
+/* X[l], Y[l], Z[l] = the coordinates of lane l of the result, l < count, as serial fe. */
+static void lanes_to_fe(fe *X, fe *Y, fe *Z, const struct base_x8_state *st, size_t count)
+{
+    for (size_t l = 0; l < count; l++) {
+        lane_to_fe(&X[l], st, 0, (int)l);
+        lane_to_fe(&Y[l], st, 1, (int)l);
+        lane_to_fe(&Z[l], st, 2, (int)l);
+    }
+}
+
 /* The 8-lane kernel of ge_base_encode_lanes: (X : Y : Z) of [s_l]B, l < count ≤ 8. */
 static void kernel8(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
 {
     struct base_x8_state st;
 
     base8(&st, scalars);
-    for (size_t l = 0; l < count; l++) {
-        lane_to_fe(&X[l], &st, 0, (int)l);
-        lane_to_fe(&Y[l], &st, 1, (int)l);
-        lane_to_fe(&Z[l], &st, 2, (int)l);
-    }
+    lanes_to_fe(X, Y, Z, &st, count);
     vec25519_wipe(&st, sizeof st);
 }
 
@@ -527,9 +530,7 @@ static void kernel1(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
 
     (void)count;
     base1(&st, scalars);
-    lane_to_fe(X, &st, 0, 0);
-    lane_to_fe(Y, &st, 1, 0);
-    lane_to_fe(Z, &st, 2, 0);
+    lanes_to_fe(X, Y, Z, &st, 1);
     vec25519_wipe(&st, sizeof st);
 }
 

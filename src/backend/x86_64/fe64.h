@@ -177,6 +177,20 @@ static inline void fe64_tobytes(uint8_t s[32], const fe64 *f)
     FE64_FOLD_TOP_
 
 /*
+ * [r4 .. r0] = rdx·X, X the four limbs at %[X], one ADC chain (row 0 of mul,
+ * and the a24 products with rdx = a24). t0 is scratch.
+ */
+#define FE64_MUL_LIMB_(X)                                               \
+    "mulxq (%[" X "]), %[r0], %[r1]\n\t"                                \
+    "mulxq 8(%[" X "]), %[t0], %[r2]\n\t"                               \
+    "addq %[t0], %[r1]\n\t"                                            \
+    "mulxq 16(%[" X "]), %[t0], %[r3]\n\t"                              \
+    "adcq %[t0], %[r2]\n\t"                                            \
+    "mulxq 24(%[" X "]), %[t0], %[r4]\n\t"                              \
+    "adcq %[t0], %[r3]\n\t"                                            \
+    "adcq $0, %[r4]\n\t"
+
+/*
  * One row i ≥ 1 of the schoolbook product: [r(i+4) .. r(i)] += f_i·g, with
  * rdx = f_i loaded from OFF(f). Low halves of f_i·g_j go into r(i+j) on the
  * CF chain (ADCX), high halves into r(i+j+1) on the OF chain (ADOX); both
@@ -213,14 +227,7 @@ static inline void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
     __asm__(
         /* row 0: [r4 .. r0] = f0·g, one ADC chain */
         "movq (%[f]), %%rdx\n\t"
-        "mulxq (%[g]), %[r0], %[r1]\n\t"
-        "mulxq 8(%[g]), %[t0], %[r2]\n\t"
-        "addq %[t0], %[r1]\n\t"
-        "mulxq 16(%[g]), %[t0], %[r3]\n\t"
-        "adcq %[t0], %[r2]\n\t"
-        "mulxq 24(%[g]), %[t0], %[r4]\n\t"
-        "adcq %[t0], %[r3]\n\t"
-        "adcq $0, %[r4]\n\t"
+        FE64_MUL_LIMB_("g")
         /* rows 1..3 */
         FE64_MUL_ROW_("8", "r1", "r2", "r3", "r4", "r5")
         FE64_MUL_ROW_("16", "r2", "r3", "r4", "r5", "r6")
@@ -315,14 +322,7 @@ static inline void fe64_mul_a24(fe64 *h, const fe64 *f)
     uint64_t r0, r1, r2, r3, r4, t0;
     __asm__(
         "movl %[a24], %%edx\n\t"
-        "mulxq (%[f]), %[r0], %[r1]\n\t"
-        "mulxq 8(%[f]), %[t0], %[r2]\n\t"
-        "addq %[t0], %[r1]\n\t"
-        "mulxq 16(%[f]), %[t0], %[r3]\n\t"
-        "adcq %[t0], %[r2]\n\t"
-        "mulxq 24(%[f]), %[t0], %[r4]\n\t"
-        "adcq %[t0], %[r3]\n\t"
-        "adcq $0, %[r4]\n\t"
+        FE64_MUL_LIMB_("f")
         FE64_FOLD_TOP_
         : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [r4] "=&r"(r4),
           [t0] "=&r"(t0)
@@ -346,14 +346,7 @@ static inline void fe64_mul_a24_add(fe64 *h, const fe64 *f, const fe64 *g)
     uint64_t r0, r1, r2, r3, r4, t0;
     __asm__(
         "movl %[a24], %%edx\n\t"
-        "mulxq (%[f]), %[r0], %[r1]\n\t"
-        "mulxq 8(%[f]), %[t0], %[r2]\n\t"
-        "addq %[t0], %[r1]\n\t"
-        "mulxq 16(%[f]), %[t0], %[r3]\n\t"
-        "adcq %[t0], %[r2]\n\t"
-        "mulxq 24(%[f]), %[t0], %[r4]\n\t"
-        "adcq %[t0], %[r3]\n\t"
-        "adcq $0, %[r4]\n\t"
+        FE64_MUL_LIMB_("f")
         "addq (%[g]), %[r0]\n\t"
         "adcq 8(%[g]), %[r1]\n\t"
         "adcq 16(%[g]), %[r2]\n\t"
@@ -371,6 +364,42 @@ static inline void fe64_mul_a24_add(fe64 *h, const fe64 *f, const fe64 *g)
 }
 
 /*
+ * The body of fe64_add and fe64_sub: h = f op g over four limbs (op, opc:
+ * "add", "adc" or "sub", "sbb"), then the carry (borrow) out of bit 256, worth
+ * 38, folded into the low limb: that can carry (borrow) once more, and the
+ * second 38 then needs no chain (see the two functions for why).
+ */
+#define FE64_ADDSUB_(h, f, g, op, opc)                                                     \
+    do {                                                                                 \
+        uint64_t r0, r1, r2, r3, t0;                                                     \
+        __asm__("movq (%[f]), %[r0]\n\t"                                                 \
+                op "q (%[g]), %[r0]\n\t"                                                 \
+                "movq 8(%[f]), %[r1]\n\t"                                                \
+                opc "q 8(%[g]), %[r1]\n\t"                                               \
+                "movq 16(%[f]), %[r2]\n\t"                                               \
+                opc "q 16(%[g]), %[r2]\n\t"                                              \
+                "movq 24(%[f]), %[r3]\n\t"                                               \
+                opc "q 24(%[g]), %[r3]\n\t"                                              \
+                "sbbq %[t0], %[t0]\n\t"                                                  \
+                "andq $38, %[t0]\n\t"                                                    \
+                op "q %[t0], %[r0]\n\t"                                                  \
+                opc "q $0, %[r1]\n\t"                                                    \
+                opc "q $0, %[r2]\n\t"                                                    \
+                opc "q $0, %[r3]\n\t"                                                    \
+                "sbbq %[t0], %[t0]\n\t"                                                  \
+                "andq $38, %[t0]\n\t"                                                    \
+                op "q %[t0], %[r0]\n\t"                                                  \
+                : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3),          \
+                  [t0] "=&r"(t0)                                                         \
+                : [f] "r"((f)->v), [g] "r"((g)->v), "m"(*(f)), "m"(*(g))                   \
+                : "cc");                                                                 \
+        (h)->v[0] = r0;                                                                  \
+        (h)->v[1] = r1;                                                                  \
+        (h)->v[2] = r2;                                                                  \
+        (h)->v[3] = r3;                                                                  \
+    } while (0)
+
+/*
  * h = f + g mod p (h < 2^256), for any f, g < 2^256. The carry out of the
  * 256-bit sum is worth 38; adding 38·carry can carry once more, and then the
  * low limb is < 38, so the second 38 is added without carry. h may alias f
@@ -378,32 +407,7 @@ static inline void fe64_mul_a24_add(fe64 *h, const fe64 *f, const fe64 *g)
  */
 static inline void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
 {
-    uint64_t r0, r1, r2, r3, t0;
-    __asm__(
-        "movq (%[f]), %[r0]\n\t"
-        "addq (%[g]), %[r0]\n\t"
-        "movq 8(%[f]), %[r1]\n\t"
-        "adcq 8(%[g]), %[r1]\n\t"
-        "movq 16(%[f]), %[r2]\n\t"
-        "adcq 16(%[g]), %[r2]\n\t"
-        "movq 24(%[f]), %[r3]\n\t"
-        "adcq 24(%[g]), %[r3]\n\t"
-        "sbbq %[t0], %[t0]\n\t"
-        "andq $38, %[t0]\n\t"
-        "addq %[t0], %[r0]\n\t"
-        "adcq $0, %[r1]\n\t"
-        "adcq $0, %[r2]\n\t"
-        "adcq $0, %[r3]\n\t"
-        "sbbq %[t0], %[t0]\n\t"
-        "andq $38, %[t0]\n\t"
-        "addq %[t0], %[r0]\n\t"
-        : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [t0] "=&r"(t0)
-        : [f] "r"(f->v), [g] "r"(g->v), "m"(*f), "m"(*g)
-        : "cc");
-    h->v[0] = r0;
-    h->v[1] = r1;
-    h->v[2] = r2;
-    h->v[3] = r3;
+    FE64_ADDSUB_(h, f, g, "add", "adc");
 }
 
 /*
@@ -415,32 +419,7 @@ static inline void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
  */
 static inline void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
 {
-    uint64_t r0, r1, r2, r3, t0;
-    __asm__(
-        "movq (%[f]), %[r0]\n\t"
-        "subq (%[g]), %[r0]\n\t"
-        "movq 8(%[f]), %[r1]\n\t"
-        "sbbq 8(%[g]), %[r1]\n\t"
-        "movq 16(%[f]), %[r2]\n\t"
-        "sbbq 16(%[g]), %[r2]\n\t"
-        "movq 24(%[f]), %[r3]\n\t"
-        "sbbq 24(%[g]), %[r3]\n\t"
-        "sbbq %[t0], %[t0]\n\t"
-        "andq $38, %[t0]\n\t"
-        "subq %[t0], %[r0]\n\t"
-        "sbbq $0, %[r1]\n\t"
-        "sbbq $0, %[r2]\n\t"
-        "sbbq $0, %[r3]\n\t"
-        "sbbq %[t0], %[t0]\n\t"
-        "andq $38, %[t0]\n\t"
-        "subq %[t0], %[r0]\n\t"
-        : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [t0] "=&r"(t0)
-        : [f] "r"(f->v), [g] "r"(g->v), "m"(*f), "m"(*g)
-        : "cc");
-    h->v[0] = r0;
-    h->v[1] = r1;
-    h->v[2] = r2;
-    h->v[3] = r3;
+    FE64_ADDSUB_(h, f, g, "sub", "sbb");
 }
 
 /*
