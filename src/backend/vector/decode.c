@@ -18,6 +18,7 @@
  * the serial halves; the encodings are public (Ed25519 keys and R), and the
  * verdicts are revealed.
  */
+#include "../../field/fe_chain.h"
 #include "../backend.h"
 #include "vpoint.h"
 
@@ -30,36 +31,20 @@ static void vfe_sqn(vfe *h, const vfe *f, int n)
 
 /*
  * h = z^((p-5)/8) = z^(2^252 - 3) lane by lane: the addition chain of
- * fe_pow22523 (src/field/fe_common.c), each line the exponent reached.
- * Every vfe_mul / vfe_sq result is operand-ready (vpoint.h), so the chain
- * needs no carry of its own. 252 squarings, 11 multiplications.
+ * fe_pow22523 (src/field/fe_common.c), FE_CHAIN_2_250_1 on the 4-way field
+ * and two more steps. Every vfe_mul / vfe_sq result is operand-ready
+ * (vpoint.h), so the chain needs no carry of its own. 252 squarings, 11
+ * multiplications. The inputs are public: nothing to wipe.
  */
 static void vfe_pow22523(vfe *h, const vfe *z)
 {
-    vfe z2, z9, z11, a, b, t;
+    struct {
+        vfe z2, z9, z11, a, b, t;
+    } s;
 
-    vfe_sq(&z2, z);            /* z2 = 2 */
-    vfe_sqn(&t, &z2, 2);       /* 8 */
-    vfe_mul(&z9, &t, z);       /* z9 = 9 */
-    vfe_mul(&z11, &z9, &z2);   /* z11 = 11 */
-    vfe_sq(&t, &z11);          /* 22 */
-    vfe_mul(&a, &t, &z9);      /* a = 31 = 2^5 - 1 */
-    vfe_sqn(&t, &a, 5);        /* 2^10 - 2^5 */
-    vfe_mul(&a, &t, &a);       /* a = 2^10 - 1 */
-    vfe_sqn(&t, &a, 10);       /* 2^20 - 2^10 */
-    vfe_mul(&b, &t, &a);       /* b = 2^20 - 1 */
-    vfe_sqn(&t, &b, 20);       /* 2^40 - 2^20 */
-    vfe_mul(&t, &t, &b);       /* 2^40 - 1 */
-    vfe_sqn(&t, &t, 10);       /* 2^50 - 2^10 */
-    vfe_mul(&a, &t, &a);       /* a = 2^50 - 1 */
-    vfe_sqn(&t, &a, 50);       /* 2^100 - 2^50 */
-    vfe_mul(&b, &t, &a);       /* b = 2^100 - 1 */
-    vfe_sqn(&t, &b, 100);      /* 2^200 - 2^100 */
-    vfe_mul(&t, &t, &b);       /* 2^200 - 1 */
-    vfe_sqn(&t, &t, 50);       /* 2^250 - 2^50 */
-    vfe_mul(&t, &t, &a);       /* 2^250 - 1 */
-    vfe_sqn(&t, &t, 2);        /* 2^252 - 4 */
-    vfe_mul(h, &t, z);         /* 2^252 - 3 */
+    FE_CHAIN_2_250_1(vfe_sq, vfe_sqn, vfe_mul, &s.t, &s.z11, z, &s); /* 2^250 - 1 */
+    vfe_sqn(&s.t, &s.t, 2); /* 2^252 - 4 */
+    vfe_mul(h, &s.t, z);    /* 2^252 - 3 */
 }
 
 /*
