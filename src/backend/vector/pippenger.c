@@ -21,19 +21,14 @@
  */
 int VFN(msm_pippenger_window)(size_t n)
 {
-    static const struct {
-        size_t below; /* for n < below */
-        int w;
-    } windows[] = {
+    static const ge_msm_window_row windows[] = {
 #if defined(VEC25519_VECTOR_AVX2)
         {96, 5}, {256, 6}, {448, 7}, {1792, 8}, {3072, 9}, {8192, 10}, {16384, 11},
 #else
         {112, 5}, {256, 6}, {640, 7}, {1792, 8}, {3584, 9}, {8192, 10}, {16384, 11},
 #endif
     };
-    for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++)
-        if (n < windows[i].below) return windows[i].w;
-    return 12;
+    return ge_msm_window_lookup(windows, sizeof windows / sizeof windows[0], n);
 }
 
 /* h = h + b where h may be unset (the identity, not yet written): *set says
