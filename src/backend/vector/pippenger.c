@@ -125,24 +125,7 @@ static void vpippenger_in(vpt_ext *h, size_t n, const uint8_t (*scalars)[32],
 int VFN(msm_pippenger_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                                const ge_ext *points, int w)
 {
-    vpip_scratch sc;
-    unsigned char *block;
-    size_t total = 0;
-    vpt_ext h;
-
-    if (n == 0) {
-        ge_ext_0(r);
-        return 0;
-    }
-    if (w == 0) w = VFN(msm_pippenger_window)(ge_msm_effective_n_vartime(n, scalars));
-    if (w < 4 || w > 15 || n > VMSM_MAX_N) return -1;
-    vpip_layout(&sc, &total, NULL, n, w);
-    block = scratch_alloc(total);
-    if (block == NULL) return -1;
-    total = 0;
-    vpip_layout(&sc, &total, block, n, w);
-    vpippenger_in(&h, n, scalars, points, w, &sc);
-    vpt_to_ge(r, &h);
-    scratch_free(block);
-    return 0;
+    if (n > 0 && w == 0) w = VFN(msm_pippenger_window)(ge_msm_effective_n_vartime(n, scalars));
+    if (n > 0 && (w < 4 || w > 15)) return -1;
+    return vmsm_heap(r, n, scalars, points, w);
 }
