@@ -35,31 +35,37 @@
 #include "h2c.h"
 
 /*
+ * f = the 24 big-endian bytes b as a field element (< 2^192 < p, so it loads
+ * exactly). Constant time; the little-endian copy is wiped.
+ */
+static void fe_from_be24(fe *f, const uint8_t b[24])
+{
+    uint8_t le[32] = {0};
+
+    for (int j = 0; j < 24; j++) le[j] = b[23 - j];
+    fe_frombytes(f, le);
+    vec25519_wipe(le, sizeof le);
+}
+
+/*
  * h = OS2IP(b) mod p for a 48-byte big-endian b (RFC 9380 §5.2 step 6).
- * b = hi·2^192 + lo with hi, lo < 2^192, both below p, so each loads
- * exactly; then h = hi·2^192 + lo with 2^192 < p as a field constant.
+ * b = hi·2^192 + lo with hi, lo < 2^192 (its first and last 24 bytes), both
+ * below p; then h = hi·2^192 + lo with 2^192 < p as a field constant.
  * Constant time.
  */
 static void fe_from_be48(fe *h, const uint8_t b[H2C_L])
 {
     static const uint8_t two192[32] = {[24] = 1};
-    uint8_t lo[32] = {0}, hi[32] = {0};
     fe flo, fhi, c;
     fe_loose l;
 
-    for (int j = 0; j < 24; j++) {
-        lo[j] = b[47 - j];
-        hi[j] = b[23 - j];
-    }
-    fe_frombytes(&flo, lo);
-    fe_frombytes(&fhi, hi);
+    fe_from_be24(&fhi, b);
+    fe_from_be24(&flo, b + 24);
     fe_frombytes(&c, two192);
     fe_mul(&fhi, &fhi, &c);
     fe_add(&l, &fhi, &flo);
     fe_carry(h, &l);
 
-    vec25519_wipe(lo, sizeof lo);
-    vec25519_wipe(hi, sizeof hi);
     vec25519_wipe(&flo, sizeof flo);
     vec25519_wipe(&fhi, sizeof fhi);
     vec25519_wipe(&l, sizeof l);

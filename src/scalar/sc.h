@@ -55,6 +55,20 @@ void sc_recode_radix16(int8_t e[64], const uint8_t s[32]);
 void sc_recode_wnaf_vartime(int8_t naf[257], const uint8_t s[32], int w);
 
 /*
+ * The highest position i ≤ 256 at which naf_a[i] or naf_b[i] is nonzero, or
+ * -1 when both are all zero: where a double-base Horner loop over two
+ * 257-digit NAFs starts (the serial and vector double_base.c). Variable time:
+ * the digits are public.
+ */
+static inline int sc_wnaf_top2_vartime(const int8_t naf_a[257], const int8_t naf_b[257])
+{
+    int i = 256;
+
+    while (i >= 0 && naf_a[i] == 0 && naf_b[i] == 0) i--;
+    return i;
+}
+
+/*
  * Signed radix-16 of any 256-bit s: e[0..64], s = Σ e[k]·16^k, e[k] ∈ [-8, 8)
  * for k < 64, e[64] ∈ {0, 1}. Constant time.
  */

@@ -38,11 +38,8 @@ static void double_base_vartime(ge_ext *r, const int8_t naf_a[257], const unsign
     ge_ext t;
     ge_compl c;
     ge_proj q;
-    int i;
+    int i = sc_wnaf_top2_vartime(naf_a, naf_b);
 
-    for (i = 256; i >= 0; i--) {
-        if (naf_a[i] != 0 || naf_b[i] != 0) break;
-    }
     if (i < 0) {
         ge_ext_0(r);
         return;

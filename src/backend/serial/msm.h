@@ -94,6 +94,13 @@ int ge_msm_pippenger_vartime(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                              const ge_ext *points, int w);
 /* The window for n full-size scalars (measured, docs/msm.md). */
 int ge_msm_pippenger_window(size_t n);
+/* A measured window table, shared with the vector twins: the first row with
+ * n < below gives w; past the last row, w = 12. */
+typedef struct {
+    size_t below;
+    int w;
+} ge_msm_window_row;
+int ge_msm_window_lookup(const ge_msm_window_row *rows, size_t nrows, size_t n);
 
 /* The allocation-free fallbacks (also tested directly): Straus on chunks of
  * GE_MSM_STACK_CHUNK points, tables on the stack. */

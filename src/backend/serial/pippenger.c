@@ -25,14 +25,17 @@
  */
 int ge_msm_pippenger_window(size_t n)
 {
-    static const struct {
-        size_t below; /* for n < below */
-        int w;
-    } windows[] = {
+    static const ge_msm_window_row windows[] = {
         {96, 5}, {256, 6}, {768, 7}, {1280, 8}, {3072, 9}, {8192, 10}, {16384, 11},
     };
-    for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++)
-        if (n < windows[i].below) return windows[i].w;
+    return ge_msm_window_lookup(windows, sizeof windows / sizeof windows[0], n);
+}
+
+/* The table lookup of the serial and vector window functions (msm.h). */
+int ge_msm_window_lookup(const ge_msm_window_row *rows, size_t nrows, size_t n)
+{
+    for (size_t i = 0; i < nrows; i++)
+        if (n < rows[i].below) return rows[i].w;
     return 12;
 }
 

@@ -60,7 +60,7 @@
 #include "../../internal/scratch.h"
 #include "../../scalar/sc.h"
 #include "../backend.h"
-#include "../serial/msm.h" /* ge_msm_effective_n_vartime */
+#include "../serial/msm.h" /* ge_msm_effective_n_vartime, ge_msm_sort_digits */
 #include "msm.h"
 #include "vpoint.h"
 
@@ -100,20 +100,18 @@ static void *vcarve(unsigned char *base, size_t *off, size_t n, size_t size)
 
 /*
  * Scratch of a wNAF Straus run over n points: tpos/tdig/cnt the digit lists
- * of each point (SC_WNAF_CAP(5) slots per point); tab[j] the odd multiples P, 3P,
+ * of the points (n·SC_WNAF_CAP(5) slots); tab[j] the odd multiples P, 3P,
  * ..., 15P of point j (cached; a negative digit negates its entry, which
  * measured as fast as a table of the negatives too, at half the memory);
- * who/dig the same digits grouped by position:
- * those at position i are dig[k] of point who[k] for start[i] ≤ k <
- * start[i+1].
+ * d the same digits grouped by position by the serial twin's counting sort
+ * (ge_msm_sort_digits, src/backend/serial/msm.h): those at position i are
+ * d.dig[k] of point d.who[k] for d.start[i] ≤ k < d.start[i+1].
  */
 typedef struct {
-    uint32_t start[258];
+    ge_msm_digits d;
     uint16_t *tpos;
     int8_t *tdig;
     uint8_t *cnt;
-    uint32_t *who;
-    int8_t *dig;
     vpt_cached (*tab)[8];
 } vstraus_scratch;
 
@@ -132,5 +130,15 @@ typedef struct {
 static void vpip_layout(vpip_scratch *sc, size_t *total, unsigned char *base, size_t n, int w);
 static void vpippenger_in(vpt_ext *h, size_t n, const uint8_t (*scalars)[32],
                           const ge_ext *points, int w, const vpip_scratch *sc);
+
+/* A variable-time run, Straus (w = 0) or Pippenger with window w, in one block
+ * (multiscalar.c): the bytes it needs, the run in a block laid out from
+ * base, and the run in a heap block of its own (n = 0 gives the identity; 0,
+ * or -1 when n > VMSM_MAX_N or malloc fails, r unchanged). */
+static size_t vmsm_bytes(size_t n, int w);
+static void vmsm_in(vpt_ext *h, size_t n, const uint8_t (*scalars)[32], const ge_ext *points,
+                    int w, unsigned char *base);
+static int vmsm_heap(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points,
+                     int w);
 
 #endif /* VEC25519_BACKEND_VECTOR_ALGORITHMS_H */

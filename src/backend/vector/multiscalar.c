@@ -47,16 +47,13 @@ void VFN(multiscalar_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
  */
 size_t VFN(multiscalar_vartime_scratch_bytes)(size_t n)
 {
-    vstraus_scratch ss;
-    vpip_scratch ps;
-    size_t best = 0;
+    size_t best;
 
     if (n <= VMSM_STACK_CHUNK) return 0;
     if (n > VMSM_MAX_N) return SIZE_MAX;
-    vstraus_layout(&ss, &best, NULL, n);
+    best = vmsm_bytes(n, 0);
     for (int w = 4; w <= VFN(msm_pippenger_window)(n); w++) {
-        size_t t = 0;
-        vpip_layout(&ps, &t, NULL, n, w);
+        size_t t = vmsm_bytes(n, w);
         if (t > best) best = t;
     }
     return best;
@@ -68,7 +65,7 @@ size_t VFN(multiscalar_vartime_scratch_bytes)(size_t n)
 void VFN(multiscalar_vartime_scratch)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                                       const ge_ext *points, void *scratch)
 {
-    size_t ne, total = 0;
+    size_t ne;
     vpt_ext h;
 
     if (n <= VMSM_STACK_CHUNK || scratch == NULL || n > VMSM_MAX_N) {
@@ -76,15 +73,66 @@ void VFN(multiscalar_vartime_scratch)(ge_ext *r, size_t n, const uint8_t (*scala
         return;
     }
     ne = ge_msm_effective_n_vartime(n, scalars);
-    if (ne < VMSM_PIPPENGER_MIN) {
+    vmsm_in(&h, n, scalars, points, ne < VMSM_PIPPENGER_MIN ? 0 : VFN(msm_pippenger_window)(ne),
+            scratch);
+    vpt_to_ge(r, &h);
+}
+
+/* ---- one block per run (algorithms.h) ---------------------------------------------- */
+
+/* The bytes of a Straus (w = 0) or Pippenger (window w) run over n ≤
+ * VMSM_MAX_N points. */
+static size_t vmsm_bytes(size_t n, int w)
+{
+    vstraus_scratch ss;
+    vpip_scratch ps;
+    size_t total = 0;
+
+    if (w == 0) {
+        vstraus_layout(&ss, &total, NULL, n);
+    } else {
+        vpip_layout(&ps, &total, NULL, n, w);
+    }
+    return total;
+}
+
+/* h = Σ [s_i]P_i, n ≥ 1, by Straus (w = 0) or Pippenger with window w
+ * (4 ≤ w ≤ 15) in the block at base (64-byte aligned, vmsm_bytes(n, w)
+ * bytes). Variable time. */
+static void vmsm_in(vpt_ext *h, size_t n, const uint8_t (*scalars)[32], const ge_ext *points,
+                    int w, unsigned char *base)
+{
+    size_t total = 0;
+
+    if (w == 0) {
         vstraus_scratch sc;
-        vstraus_layout(&sc, &total, scratch, n);
-        vstraus_vt_in(&h, n, scalars, points, &sc);
+        vstraus_layout(&sc, &total, base, n);
+        vstraus_vt_in(h, n, scalars, points, &sc);
     } else {
         vpip_scratch sc;
-        int w = VFN(msm_pippenger_window)(ne);
-        vpip_layout(&sc, &total, scratch, n, w);
-        vpippenger_in(&h, n, scalars, points, w, &sc);
+        vpip_layout(&sc, &total, base, n, w);
+        vpippenger_in(h, n, scalars, points, w, &sc);
     }
+}
+
+/* r = Σ [s_i]P_i as vmsm_in in a heap block of its own; n = 0 gives the
+ * identity. 0, or -1 when n > VMSM_MAX_N or malloc fails (r unchanged).
+ * Variable time. r may alias a point. */
+static int vmsm_heap(ge_ext *r, size_t n, const uint8_t (*scalars)[32], const ge_ext *points,
+                     int w)
+{
+    unsigned char *block;
+    vpt_ext h;
+
+    if (n == 0) {
+        ge_ext_0(r);
+        return 0;
+    }
+    if (n > VMSM_MAX_N) return -1;
+    block = scratch_alloc(vmsm_bytes(n, w));
+    if (block == NULL) return -1;
+    vmsm_in(&h, n, scalars, points, w, block);
     vpt_to_ge(r, &h);
+    scratch_free(block);
+    return 0;
 }

@@ -21,19 +21,14 @@
  */
 int VFN(msm_pippenger_window)(size_t n)
 {
-    static const struct {
-        size_t below; /* for n < below */
-        int w;
-    } windows[] = {
+    static const ge_msm_window_row windows[] = {
 #if defined(VEC25519_VECTOR_AVX2)
         {96, 5}, {256, 6}, {448, 7}, {1792, 8}, {3072, 9}, {8192, 10}, {16384, 11},
 #else
         {112, 5}, {256, 6}, {640, 7}, {1792, 8}, {3584, 9}, {8192, 10}, {16384, 11},
 #endif
     };
-    for (size_t i = 0; i < sizeof windows / sizeof windows[0]; i++)
-        if (n < windows[i].below) return windows[i].w;
-    return 12;
+    return ge_msm_window_lookup(windows, sizeof windows / sizeof windows[0], n);
 }
 
 /* h = h + b where h may be unset (the identity, not yet written): *set says
@@ -130,24 +125,7 @@ static void vpippenger_in(vpt_ext *h, size_t n, const uint8_t (*scalars)[32],
 int VFN(msm_pippenger_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                                const ge_ext *points, int w)
 {
-    vpip_scratch sc;
-    unsigned char *block;
-    size_t total = 0;
-    vpt_ext h;
-
-    if (n == 0) {
-        ge_ext_0(r);
-        return 0;
-    }
-    if (w == 0) w = VFN(msm_pippenger_window)(ge_msm_effective_n_vartime(n, scalars));
-    if (w < 4 || w > 15 || n > VMSM_MAX_N) return -1;
-    vpip_layout(&sc, &total, NULL, n, w);
-    block = scratch_alloc(total);
-    if (block == NULL) return -1;
-    total = 0;
-    vpip_layout(&sc, &total, block, n, w);
-    vpippenger_in(&h, n, scalars, points, w, &sc);
-    vpt_to_ge(r, &h);
-    scratch_free(block);
-    return 0;
+    if (n > 0 && w == 0) w = VFN(msm_pippenger_window)(ge_msm_effective_n_vartime(n, scalars));
+    if (n > 0 && (w < 4 || w > 15)) return -1;
+    return vmsm_heap(r, n, scalars, points, w);
 }

@@ -103,38 +103,17 @@ void VFN(msm_straus_ct_stack)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
 /* ---- variable-time Straus (wNAF) ------------------------------------------------- */
 
 /*
- * Recode the n scalars, group their nonzero digits by position (a counting
- * sort, so that the main loop tests no zero digit), make the tables, and
- * return the highest position with a digit, or -1. Variable time.
+ * Recode the n scalars and group their nonzero digits by position
+ * (ge_msm_sort_digits, the serial twin's counting sort, so that the main loop
+ * tests no zero digit), make the tables, and return the highest position
+ * with a digit, or -1. Variable time.
  */
 static int vstraus_prepare(vstraus_scratch *sc, size_t n, const uint8_t (*scalars)[32],
                            const ge_ext *points)
 {
-    uint32_t fill[257];
-    int top = -1;
+    int top = ge_msm_sort_digits(&sc->d, sc->tpos, sc->tdig, sc->cnt, n, scalars, 0, NULL);
 
-    memset(fill, 0, sizeof fill);
-    for (size_t j = 0; j < n; j++) {
-        uint16_t *p = sc->tpos + j * SC_WNAF_CAP(5);
-        sc->cnt[j] = (uint8_t)sc_wnaf_digits_vartime(p, sc->tdig + j * SC_WNAF_CAP(5), scalars[j], 5);
-        for (size_t k = 0; k < sc->cnt[j]; k++) fill[p[k]]++;
-    }
-    sc->start[0] = 0;
-    for (int i = 0; i < 257; i++) {
-        sc->start[i + 1] = sc->start[i] + fill[i];
-        if (fill[i] != 0) top = i;
-        fill[i] = sc->start[i];
-    }
-    for (size_t j = 0; j < n; j++) {
-        const uint16_t *p = sc->tpos + j * SC_WNAF_CAP(5);
-        const int8_t *d = sc->tdig + j * SC_WNAF_CAP(5);
-        for (size_t k = 0; k < sc->cnt[j]; k++) {
-            uint32_t at = fill[p[k]]++;
-            sc->who[at] = (uint32_t)j;
-            sc->dig[at] = d[k];
-        }
-        vpt_cached_odd_multiples(sc->tab[j], NULL, &points[j], 8);
-    }
+    for (size_t j = 0; j < n; j++) vpt_cached_odd_multiples(sc->tab[j], NULL, &points[j], 8);
     return top;
 }
 
@@ -154,14 +133,14 @@ static void vstraus_vt_run(vpt_ext *h, const vstraus_scratch *sc, int top)
 
     vpt_ext_0(h);
     for (int i = top; i >= 0; i--) {
-        uint32_t k = sc->start[i], end = sc->start[i + 1];
+        uint32_t k = sc->d.start[i], end = sc->d.start[i + 1];
         if (k != end && owed > 0) {
             vpt_dbl_n(h, h, owed);
             owed = 0;
         }
         for (; k < end; k++) {
-            int d = sc->dig[k];
-            const vpt_cached *q = &sc->tab[sc->who[k]][(d > 0 ? d : -d) / 2];
+            int d = sc->d.dig[k];
+            const vpt_cached *q = &sc->tab[sc->d.who[k]][(d > 0 ? d : -d) / 2];
             if (d > 0) {
                 vpt_add_cached(h, h, q);
             } else {
@@ -179,10 +158,10 @@ static void vstraus_vt_run(vpt_ext *h, const vstraus_scratch *sc, int top)
 static void vstraus_layout(vstraus_scratch *sc, size_t *total, unsigned char *base, size_t n)
 {
     sc->tab = vcarve(base, total, n, sizeof *sc->tab);
-    sc->who = vcarve(base, total, n * SC_WNAF_CAP(5), sizeof *sc->who);
+    sc->d.who = vcarve(base, total, n * SC_WNAF_CAP(5), sizeof *sc->d.who);
     sc->tpos = vcarve(base, total, n * SC_WNAF_CAP(5), sizeof *sc->tpos);
     sc->tdig = vcarve(base, total, n * SC_WNAF_CAP(5), 1);
-    sc->dig = vcarve(base, total, n * SC_WNAF_CAP(5), 1);
+    sc->d.dig = vcarve(base, total, n * SC_WNAF_CAP(5), 1);
     sc->cnt = vcarve(base, total, n, 1);
 }
 
@@ -202,25 +181,7 @@ static void vstraus_vt_in(vpt_ext *h, size_t n, const uint8_t (*scalars)[32],
 int VFN(msm_straus_vartime)(ge_ext *r, size_t n, const uint8_t (*scalars)[32],
                             const ge_ext *points)
 {
-    vstraus_scratch sc;
-    unsigned char *block;
-    size_t total = 0;
-    vpt_ext h;
-
-    if (n == 0) {
-        ge_ext_0(r);
-        return 0;
-    }
-    if (n > VMSM_MAX_N) return -1;
-    vstraus_layout(&sc, &total, NULL, n);
-    block = scratch_alloc(total);
-    if (block == NULL) return -1;
-    total = 0;
-    vstraus_layout(&sc, &total, block, n);
-    vstraus_vt_in(&h, n, scalars, points, &sc);
-    vpt_to_ge(r, &h);
-    scratch_free(block);
-    return 0;
+    return vmsm_heap(r, n, scalars, points, 0);
 }
 
 /* The same in chunks of VMSM_STACK_CHUNK points with stack scratch (about
@@ -240,8 +201,8 @@ void VFN(msm_straus_vartime_stack)(ge_ext *r, size_t n, const uint8_t (*scalars)
     sc.tpos = tpos;
     sc.tdig = tdig;
     sc.cnt = cnt;
-    sc.who = who;
-    sc.dig = dig;
+    sc.d.who = who;
+    sc.d.dig = dig;
     sc.tab = tab;
     vpt_ext_0(&acc);
     for (size_t lo = 0; lo < n; lo += VMSM_STACK_CHUNK) {
