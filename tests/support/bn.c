@@ -39,6 +39,16 @@ int bn_cmp(const bn *a, const bn *b)
     return 0;
 }
 
+void bn_add256_bytes(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])
+{
+    unsigned c = 0;
+    for (int i = 0; i < 32; i++) {
+        c += (unsigned)a[i] + b[i];
+        r[i] = (uint8_t)c;
+        c >>= 8;
+    }
+}
+
 void bn_add(bn *r, const bn *a, const bn *b)
 {
     uint64_t carry = 0;
