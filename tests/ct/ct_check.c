@@ -148,20 +148,16 @@ static void check_x25519(void)
     SECRET(a, 32);
     SECRET(b, 32);
 
-    OP("vec25519_x25519_base", rc = vec25519_x25519_base(A, a);
-       CHECK(rc == 0, "x25519_base returned %d", rc));
+    OP_RC(x25519_base, 0, (A, a));
     expect_secret(A, 32, "vec25519_x25519_base");
     PUBLIC(A, 32); /* a public key is public */
-    OP("vec25519_x25519_base", rc = vec25519_x25519_base(B, b);
-       CHECK(rc == 0, "x25519_base returned %d", rc));
+    OP_RC(x25519_base, 0, (B, b));
     PUBLIC(B, 32); /* a public key is public */
 
     /* Secret scalar, public point (the peer's public key). */
-    OP("vec25519_x25519", rc = vec25519_x25519(ka, a, B);
-       CHECK(rc == 0, "x25519 returned %d", rc));
+    OP_RC(x25519, 0, (ka, a, B));
     expect_secret(ka, 32, "vec25519_x25519");
-    OP("vec25519_x25519", rc = vec25519_x25519(kb, b, A);
-       CHECK(rc == 0, "x25519 returned %d", rc));
+    OP_RC(x25519, 0, (kb, b, A));
 
     uint64_t d = differ(ka, kb, 32);
     PUBLIC(&d, sizeof d); /* whether both parties agree is public: the protocol fails openly */
@@ -231,8 +227,7 @@ static void check_base_batch(const struct backend *b)
 
     test_rng_bytes(k, sizeof k);
     SECRET(k, sizeof k);
-    OP("vec25519_x25519_base_batch", rc = vec25519_x25519_base_batch(11, pks[0], k[0]);
-       CHECK(rc == 0, "x25519_base_batch returned %d", rc));
+    OP_RC(x25519_base_batch, 0, (11, pks[0], k[0]));
     expect_secret(pks, sizeof pks, "vec25519_x25519_base_batch");
     OP("vec25519_ed25519_keypair_batch", vec25519_ed25519_keypair_batch(11, pks[0], sks[0], k[0]));
     expect_secret(sks, sizeof sks, "vec25519_ed25519_keypair_batch (sks)");
@@ -284,8 +279,7 @@ static void check_ed25519(unsigned it)
 
     SECRET(sk, 64); /* the whole secret key, its copy of pk included */
     /* keypair stored the pair's tag: the key-pair check is a cache hit. */
-    OP("vec25519_ed25519_sign", rc = vec25519_ed25519_sign(sig, msg, len, sk);
-       CHECK(rc == 0, "ed25519_sign returned %d", rc)); /* the check's verdict is public */
+    OP_RC(ed25519_sign, 0, (sig, msg, len, sk)); /* the check's verdict is public */
     PUBLIC(sig, 64); /* a signature is public */
     CHECK(vec25519_ed25519_verify(sig, msg, len, pk) == 0,
           "Ed25519 signature (len %zu) does not verify under backend %s", len, backend_name);
@@ -717,9 +711,7 @@ static void check_ristretto255(unsigned it)
     OP_RC(ristretto255_scalarmult_base, 0, (q, n));
     expect_secret(q, 32, "vec25519_ristretto255_scalarmult_base");
     CT_GROUP_VALID_ADD_SUB(ristretto255);
-    OP("vec25519_ristretto255_from_uniform_bytes",
-       rc = vec25519_ristretto255_from_uniform_bytes(q, wide);
-       CHECK(rc == 0, "ristretto255_from_uniform_bytes returned %d", rc));
+    OP_RC(ristretto255_from_uniform_bytes, 0, (q, wide));
     expect_secret(q, 32, "vec25519_ristretto255_from_uniform_bytes");
 
     /* Scalars (the same code as edwards25519's, through its own names). */
@@ -759,22 +751,12 @@ static void check_hash_to_curve(unsigned it)
        rc = vec25519_expand_message_xmd_sha512(out, outlen, msg, len, dst, sizeof dst - 1);
        CHECK(rc == 0, "expand_message_xmd returned %d", rc)); /* depends on lengths only */
     if (len > 0) expect_secret(out, outlen, "vec25519_expand_message_xmd_sha512");
-    OP("vec25519_edwards25519_hash_to_curve",
-       rc = vec25519_edwards25519_hash_to_curve(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "edwards25519_hash_to_curve returned %d", rc));
+    OP_RC(edwards25519_hash_to_curve, 0, (p, msg, len, dst, sizeof dst - 1));
     if (len > 0) expect_secret(p, 32, "vec25519_edwards25519_hash_to_curve");
-    OP("vec25519_edwards25519_encode_to_curve",
-       rc = vec25519_edwards25519_encode_to_curve(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "edwards25519_encode_to_curve returned %d", rc));
-    OP("vec25519_curve25519_hash_to_curve",
-       rc = vec25519_curve25519_hash_to_curve(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "curve25519_hash_to_curve returned %d", rc));
-    OP("vec25519_curve25519_encode_to_curve",
-       rc = vec25519_curve25519_encode_to_curve(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "curve25519_encode_to_curve returned %d", rc));
-    OP("vec25519_ristretto255_hash_to_group",
-       rc = vec25519_ristretto255_hash_to_group(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "ristretto255_hash_to_group returned %d", rc));
+    OP_RC(edwards25519_encode_to_curve, 0, (p, msg, len, dst, sizeof dst - 1));
+    OP_RC(curve25519_hash_to_curve, 0, (p, msg, len, dst, sizeof dst - 1));
+    OP_RC(curve25519_encode_to_curve, 0, (p, msg, len, dst, sizeof dst - 1));
+    OP_RC(ristretto255_hash_to_group, 0, (p, msg, len, dst, sizeof dst - 1));
     if (len > 0) expect_secret(p, 32, "vec25519_ristretto255_hash_to_group");
 
     /* Elligator 2 both ways on secret inputs. The verdict of the inverse is
@@ -792,9 +774,7 @@ static void check_hash_to_curve(unsigned it)
      * by contract (it depends on discarded candidates only). */
     test_rng_bytes(seed, 32);
     SECRET(seed, 32);
-    OP("vec25519_x25519_keypair_elligator",
-       rc = vec25519_x25519_keypair_elligator(pk, rep, sk, seed);
-       CHECK(rc == 0, "x25519_keypair_elligator returned %d", rc));
+    OP_RC(x25519_keypair_elligator, 0, (pk, rep, sk, seed));
     expect_secret(sk, 32, "vec25519_x25519_keypair_elligator (sk)");
     PUBLIC(pk, 32);  /* a public key is public */
     PUBLIC(rep, 32); /* the representative is what is sent on the wire */
@@ -822,15 +802,12 @@ static void check_util(unsigned it)
     int rc, eq;
 
     vec25519_random_set_hook(secret_hook, NULL);
-    OP("vec25519_random_bytes", rc = vec25519_random_bytes(a, len);
-       CHECK(rc == 0, "random_bytes returned %d", rc));
+    OP_RC(random_bytes, 0, (a, len));
     expect_secret(a, len, "vec25519_random_bytes");
-    OP("vec25519_ed25519_keypair_random", rc = vec25519_ed25519_keypair_random(pk, sk);
-       CHECK(rc == 0, "ed25519_keypair_random returned %d", rc));
+    OP_RC(ed25519_keypair_random, 0, (pk, sk));
     expect_secret(sk, 32, "vec25519_ed25519_keypair_random (sk)");
     PUBLIC(pk, 32); /* a public key is public */
-    OP("vec25519_x25519_keypair_random", rc = vec25519_x25519_keypair_random(xpk, xsk);
-       CHECK(rc == 0, "x25519_keypair_random returned %d", rc));
+    OP_RC(x25519_keypair_random, 0, (xpk, xsk));
     expect_secret(xsk, 32, "vec25519_x25519_keypair_random (sk)");
     PUBLIC(xpk, 32); /* a public key is public */
     OP("vec25519_edwards25519_scalar_random", vec25519_edwards25519_scalar_random(s));
