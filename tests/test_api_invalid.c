@@ -188,6 +188,29 @@ static void sig_small_R(int v, uint8_t sig[64], uint8_t pk[32], uint8_t msg[32],
     adv_sig_small_R(sig, pk, msg, R);
 }
 
+/* enc as A of a small-order-A signature and as R of a small-order-R one: both rejected. */
+static void expect_small_A_R(int v, const uint8_t enc[32], const char *cls_A, const char *cls_R)
+{
+    uint8_t sig[64], pk[32], msg[32];
+    sig_small_A(v, sig, msg, enc);
+    expect(v, cls_A, -1, sig, msg, 32, enc);
+    sig_small_R(v, sig, pk, msg, enc);
+    expect(v, cls_R, -1, sig, msg, 32, pk);
+}
+
+/* enc as A of a small-order-A signature, and as R (with a random S) under a random key:
+ * both rejected. */
+static void expect_bad_A_R(int v, const uint8_t enc[32], const char *cls_A, const char *cls_R)
+{
+    uint8_t sig[64], pk[32], msg[32], a[32];
+    sig_small_A(v, sig, msg, enc);
+    expect(v, cls_A, -1, sig, msg, 32, enc);
+    adv_rand_point(a, pk, 0);
+    memcpy(sig, enc, 32);
+    adv_rand_scalar(sig + 32);
+    expect(v, cls_R, -1, sig, msg, 32, pk);
+}
+
 static void verify_rejections(int v)
 {
     uint8_t sig[64], sig2[64], pk[32], msg[64], a[32], r[32], R[32], enc[32];
@@ -225,44 +248,28 @@ static void verify_rejections(int v)
     }
 
     /* small-order A and R: all eight points */
-    for (int j = 0; j < 8; j++) {
-        sig_small_A(v, sig, msg, adv_tors_enc[j]);
-        expect(v, "small-order A (8 points), cofactored equation holds", -1, sig, msg, 32,
-               adv_tors_enc[j]);
-        sig_small_R(v, sig, pk, msg, adv_tors_enc[j]);
-        expect(v, "small-order R (8 points), cofactored equation holds", -1, sig, msg, 32, pk);
-    }
+    for (int j = 0; j < 8; j++)
+        expect_small_A_R(v, adv_tors_enc[j], "small-order A (8 points), cofactored equation holds",
+                         "small-order R (8 points), cofactored equation holds");
 
     /* non-canonical y = p + t: small order for t = 0, 1 (equation holds on
      * the reduced point), anything for t ≥ 2 */
     for (int t = 0; t < 19; t++)
         for (int sign = 0; sign < 2; sign++) {
             adv_noncanon(enc, t, sign);
-            if (t <= 1) {
-                sig_small_A(v, sig, msg, enc);
-                expect(v, "non-canonical A = p + {0,1}, equation holds mod p", -1, sig, msg, 32,
-                       enc);
-                sig_small_R(v, sig, pk, msg, enc);
-                expect(v, "non-canonical R = p + {0,1}, equation holds mod p", -1, sig, msg, 32,
-                       pk);
-            } else {
-                sig_small_A(v, sig, msg, enc);
-                expect(v, "non-canonical A = p + t, 2 <= t < 19", -1, sig, msg, 32, enc);
-                adv_rand_point(a, pk, 0);
-                memcpy(sig, enc, 32);
-                adv_rand_scalar(sig + 32);
-                expect(v, "non-canonical R = p + t, 2 <= t < 19", -1, sig, msg, 32, pk);
-            }
+            if (t <= 1)
+                expect_small_A_R(v, enc, "non-canonical A = p + {0,1}, equation holds mod p",
+                                 "non-canonical R = p + {0,1}, equation holds mod p");
+            else
+                expect_bad_A_R(v, enc, "non-canonical A = p + t, 2 <= t < 19",
+                               "non-canonical R = p + t, 2 <= t < 19");
         }
 
     /* x = 0 with the sign bit set (y = 1 and y = −1) */
     for (int which = 0; which < 2; which++) {
         memcpy(enc, adv_tors_enc[which ? 4 : 0], 32);
         enc[31] |= 0x80;
-        sig_small_A(v, sig, msg, enc);
-        expect(v, "A with x = 0 and sign bit set", -1, sig, msg, 32, enc);
-        sig_small_R(v, sig, pk, msg, enc);
-        expect(v, "R with x = 0 and sign bit set", -1, sig, msg, 32, pk);
+        expect_small_A_R(v, enc, "A with x = 0 and sign bit set", "R with x = 0 and sign bit set");
     }
 
     /* not on the curve */
@@ -272,12 +279,7 @@ static void verify_rejections(int v)
         test_rng_bytes(enc, 32);
         if (ge_ext_frombytes_relaxed(&P, enc) == 0) continue;
         found++;
-        sig_small_A(v, sig, msg, enc);
-        expect(v, "A not on the curve", -1, sig, msg, 32, enc);
-        adv_rand_point(a, pk, 0);
-        memcpy(sig, enc, 32);
-        adv_rand_scalar(sig + 32);
-        expect(v, "R not on the curve", -1, sig, msg, 32, pk);
+        expect_bad_A_R(v, enc, "A not on the curve", "R not on the curve");
     }
     CHECK(found == 8, "found only %d off-curve encodings", found);
 
@@ -302,6 +304,17 @@ static void verify_rejections(int v)
 
 /* ---- X25519 -------------------------------------------------------------------------- */
 
+/* Scalar number rep of a test: zero, all ones, then random. */
+static void extreme_or_random_scalar(uint8_t s[32], int rep)
+{
+    if (rep == 0)
+        memset(s, 0, 32);
+    else if (rep == 1)
+        memset(s, 0xff, 32);
+    else
+        test_rng_bytes(s, 32);
+}
+
 static void x25519_invalid(void)
 {
     uint8_t small[8][32];
@@ -309,20 +322,11 @@ static void x25519_invalid(void)
     int nsmall = adv_small_order_u(small, &nimages);
     CHECK(nimages == 4, "Edwards torsion maps to %d distinct u, expected 4", nimages);
 
-    static const uint8_t ones[32] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
     for (int i = 0; i < nsmall; i++)
         for (int top = 0; top < 2; top++)
             for (int rep = 0; rep < 6; rep++) {
                 uint8_t s[32], u[32], out[32];
-                if (rep == 0)
-                    memset(s, 0, 32);
-                else if (rep == 1)
-                    memcpy(s, ones, 32);
-                else
-                    test_rng_bytes(s, 32);
+                extreme_or_random_scalar(s, rep);
                 memcpy(u, small[i], 32);
                 u[31] = (uint8_t)((u[31] & 0x7f) | (top << 7));
                 memset(out, 0xaa, sizeof out);
@@ -338,12 +342,7 @@ static void x25519_invalid(void)
      * below ℓ·8, so [s]B is never the identity */
     for (int rep = 0; rep < 8; rep++) {
         uint8_t s[32], out[32], out2[32], nine[32] = {9};
-        if (rep == 0)
-            memset(s, 0, 32);
-        else if (rep == 1)
-            memcpy(s, ones, 32);
-        else
-            test_rng_bytes(s, 32);
+        extreme_or_random_scalar(s, rep);
         memset(out, 0xaa, sizeof out);
         int rc = vec25519_x25519_base(out, s);
         int rc2 = vec25519_x25519(out2, s, nine);
@@ -361,6 +360,18 @@ static void want_rc(const char *name, int rc, int want)
 {
     CHECK(rc == want, "%s: returned %d", name, rc);
     tally(name, rc == want);
+}
+
+/* want_rc of ed25519ph_verify (F = 1) or ed25519ctx_verify (F = 0) with the context
+ * ctx[0..clen), under the name "<function>: what". */
+static void want_rc_F(int F, const char *what, const uint8_t sig[64], const uint8_t *m,
+                      size_t mlen, const uint8_t *ctx, size_t clen, const uint8_t A[32], int want)
+{
+    char name[112];
+    int rc = F ? vec25519_ed25519ph_verify(sig, m, mlen, ctx, clen, A)
+               : vec25519_ed25519ctx_verify(sig, m, mlen, ctx, clen, A);
+    snprintf(name, sizeof name, "%s: %s", F ? "ed25519ph_verify" : "ed25519ctx_verify", what);
+    want_rc(name, rc, want);
 }
 
 static void sign_fails(const char *name, int rc, const uint8_t sig[64])
@@ -427,44 +438,26 @@ static void context_lengths(void)
                 vec25519_ed25519ctx_verify(sig, msg, sizeof msg, NULL, 0, A), -1);
 
         for (int F = 0; F < 2; F++) {
-            const char *fn = F ? "ed25519ph_verify" : "ed25519ctx_verify";
-            char name[112];
-            int rc1, rc2, rc3;
+            int rc3;
 
             /* control */
             plen = dom2(pre, F, 255, big, 255);
             make_sig_dom(sig, pre, plen, F, R, r, A, a, msg, sizeof msg);
-            rc1 = F ? vec25519_ed25519ph_verify(sig, msg, sizeof msg, big, 255, A)
-                    : vec25519_ed25519ctx_verify(sig, msg, sizeof msg, big, 255, A);
-            snprintf(name, sizeof name, "%s: control, ctxlen 255, valid -> 0", fn);
-            CHECK(rc1 == 0, "%s: returned %d", name, rc1);
-            tally(name, rc1 == 0);
+            want_rc_F(F, "control, ctxlen 255, valid -> 0", sig, msg, sizeof msg, big, 255, A, 0);
             /* the clamped-length forgery, presented with ctxlen 256 */
-            rc2 = F ? vec25519_ed25519ph_verify(sig, msg, sizeof msg, big, 256, A)
-                    : vec25519_ed25519ctx_verify(sig, msg, sizeof msg, big, 256, A);
-            snprintf(name, sizeof name, "%s: ctxlen 256, sig valid under dom2(F, 255, ctx[0..255)) -> -1",
-                     fn);
-            CHECK(rc2 == -1, "%s: returned %d", name, rc2);
-            tally(name, rc2 == -1);
+            want_rc_F(F, "ctxlen 256, sig valid under dom2(F, 255, ctx[0..255)) -> -1", sig, msg,
+                      sizeof msg, big, 256, A, -1);
             /* the truncated-length-byte forgery */
             plen = dom2(pre, F, 0, big, 256);
             make_sig_dom(sig, pre, plen, F, R, r, A, a, msg, sizeof msg);
-            rc3 = F ? vec25519_ed25519ph_verify(sig, msg, sizeof msg, big, 256, A)
-                    : vec25519_ed25519ctx_verify(sig, msg, sizeof msg, big, 256, A);
-            snprintf(name, sizeof name, "%s: ctxlen 256, sig valid under dom2(F, 0, ctx[0..256)) -> -1",
-                     fn);
-            CHECK(rc3 == -1, "%s: returned %d", name, rc3);
-            tally(name, rc3 == -1);
+            want_rc_F(F, "ctxlen 256, sig valid under dom2(F, 0, ctx[0..256)) -> -1", sig, msg,
+                      sizeof msg, big, 256, A, -1);
             if (F) {
                 rc3 = vec25519_ed25519ph_verify_prehashed(sig, ph, big, 256, A);
                 CHECK(rc3 == -1, "ph_verify_prehashed ctxlen 256: returned %d", rc3);
                 tally("ed25519ph_verify_prehashed: ctxlen 256, forged as above -> -1", rc3 == -1);
             }
-            rc3 = F ? vec25519_ed25519ph_verify(sig, msg, sizeof msg, big, SIZE_MAX, A)
-                    : vec25519_ed25519ctx_verify(sig, msg, sizeof msg, big, SIZE_MAX, A);
-            snprintf(name, sizeof name, "%s: ctxlen SIZE_MAX -> -1", fn);
-            CHECK(rc3 == -1, "%s: returned %d", name, rc3);
-            tally(name, rc3 == -1);
+            want_rc_F(F, "ctxlen SIZE_MAX -> -1", sig, msg, sizeof msg, big, SIZE_MAX, A, -1);
         }
     }
 

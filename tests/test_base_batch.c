@@ -72,13 +72,19 @@ static void check_x25519(size_t n, const char *what)
     CHECK(pk[n][0] == 0xa5 && pk[n][31] == 0xa5, "%s n=%zu: wrote past the end", what, n);
 }
 
-static void test_x25519_sizes(void)
+/* check(n, what) on random secrets, for every batch size of the list. */
+static void each_size(void (*check)(size_t n, const char *what), const char *what)
 {
     for (size_t s = 0; s < N_SIZES; s++) {
         size_t n = sizes[s];
         test_rng_bytes(sk, n * 32);
-        check_x25519(n, "x25519 batch vs single");
+        check(n, what);
     }
+}
+
+static void test_x25519_sizes(void)
+{
+    each_size(check_x25519, "x25519 batch vs single");
     CHECK(vec25519_x25519_base_batch(0, NULL, NULL) == 0, "n = 0 with NULL buffers");
 }
 
@@ -181,11 +187,7 @@ static void check_ed(size_t n, const char *what)
 
 static void test_ed_sizes(void)
 {
-    for (size_t s = 0; s < N_SIZES; s++) {
-        size_t n = sizes[s];
-        test_rng_bytes(sk, n * 32);
-        check_ed(n, "ed25519 keypair batch vs single");
-    }
+    each_size(check_ed, "ed25519 keypair batch vs single");
     memset(sk, 0, 4 * 32);
     memset(sk[1], 0xff, 32);
     sk[2][0] = 1;

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "challenge.h"
 #include "test.h"
 #include "vec25519/ed25519.h"
 #include "vec25519/sha512.h"
@@ -25,7 +26,7 @@
 #include "scalar/sc.h"
 
 #ifdef HAVE_SODIUM
-#include <sodium.h>
+#include "sodium_init.h"
 #endif
 
 #define MSG_MAX 4096
@@ -422,14 +423,7 @@ static void test_torsion_policy(void)
         ge_ext_add(&AT, &A, &T);
         ge_ext_tobytes(pkT, &AT);
         ge_ext_tobytes(sig, &R);
-        vec25519_sha512_ctx h;
-        uint8_t d[64];
-        vec25519_sha512_init(&h);
-        vec25519_sha512_update(&h, sig, 32);
-        vec25519_sha512_update(&h, pkT, 32);
-        vec25519_sha512_update(&h, msg, 32);
-        vec25519_sha512_final(&h, d);
-        sc_reduce64(k, d);
+        test_ed25519_challenge(k, sig, pkT, msg, 32);
         sc_muladd(sig + 32, k, a, r);
         CHECK(vec25519_ed25519_verify(sig, msg, 32, pkT) == 0,
               "mixed-order public key: the cofactored equation accepts");
@@ -438,24 +432,14 @@ static void test_torsion_policy(void)
         ge_ext_add(&RTp, &R, &T);
         ge_ext_tobytes(RT, &RTp);
         memcpy(sig, RT, 32);
-        vec25519_sha512_init(&h);
-        vec25519_sha512_update(&h, RT, 32);
-        vec25519_sha512_update(&h, pk, 32);
-        vec25519_sha512_update(&h, msg, 32);
-        vec25519_sha512_final(&h, d);
-        sc_reduce64(k, d);
+        test_ed25519_challenge(k, RT, pk, msg, 32);
         sc_muladd(sig + 32, k, a, r);
         CHECK(vec25519_ed25519_verify(sig, msg, 32, pk) == 0,
               "mixed-order R: the cofactored equation accepts");
 
         /* R = T (small order), S = k·a: [S]B − [k]A − T = −T, killed by [8], yet rejected. */
         memcpy(sig, t_enc, 32);
-        vec25519_sha512_init(&h);
-        vec25519_sha512_update(&h, t_enc, 32);
-        vec25519_sha512_update(&h, pk, 32);
-        vec25519_sha512_update(&h, msg, 32);
-        vec25519_sha512_final(&h, d);
-        sc_reduce64(k, d);
+        test_ed25519_challenge(k, t_enc, pk, msg, 32);
         uint8_t zero[32] = {0};
         sc_muladd(sig + 32, k, a, zero);
         CHECK(vec25519_ed25519_verify(sig, msg, 32, pk) == -1, "small-order R must be rejected");
@@ -474,10 +458,7 @@ static void test_torsion_policy(void)
 /* Differential test against libsodium's crypto_sign (an independent implementation). */
 static void test_libsodium(void)
 {
-    if (sodium_init() < 0) {
-        CHECK(0, "sodium_init failed");
-        return;
-    }
+    if (!test_sodium_init()) return;
     for (int i = 0; i < 100; i++) {
         uint8_t seed[32], pk[32], sk[64], spk[32], ssk[64], sig[64], ssig[64], msg[300];
         size_t len = (size_t)test_rng_below(sizeof msg + 1);

@@ -340,6 +340,15 @@ static void find_noncanonical(void)
 
 static unsigned long batches_checked;
 
+/* The batch verifier of policy pol (0 strict, 1 ZIP-215, 2 expanded keys); res may be NULL. */
+static int verify_batch_pol(int pol, size_t n, const vec25519_ed25519_batch_item *items,
+                            const vec25519_ed25519_batch_item_expanded *xitems, int *res)
+{
+    if (pol == 0) return vec25519_ed25519_verify_batch(n, items, res);
+    if (pol == 1) return vec25519_ed25519_verify_batch_zip215(n, items, res);
+    return vec25519_ed25519_verify_batch_expanded(n, xitems, res);
+}
+
 /* Runs the batch verifiers on cs[0..n) and compares with the singles: strict
  * and ZIP-215 always, expanded keys when with_expanded. with_null: also the
  * results = NULL form. */
@@ -370,13 +379,7 @@ static void check_batch_sel(sigcase *const *cs, size_t n, int with_null, int wit
         int rc, want = pol == 1 ? all_zip : all_strict;
         const char *name = pol == 0 ? "strict" : pol == 1 ? "zip215" : "expanded";
         for (size_t i = 0; i < n; i++) res[i] = 7;
-        if (pol == 0) {
-            rc = vec25519_ed25519_verify_batch(n, items, res);
-        } else if (pol == 1) {
-            rc = vec25519_ed25519_verify_batch_zip215(n, items, res);
-        } else {
-            rc = vec25519_ed25519_verify_batch_expanded(n, xitems, res);
-        }
+        rc = verify_batch_pol(pol, n, items, xitems, res);
         CHECK(rc == (want ? -1 : 0), "%s batch verdict (%s, n = %zu): %d", name, what, n, rc);
         for (size_t i = 0; i < n; i++) {
             int single = pol == 1 ? cs[i]->zip : cs[i]->strict;
@@ -384,13 +387,7 @@ static void check_batch_sel(sigcase *const *cs, size_t n, int with_null, int wit
                   res[i], single, what, n);
         }
         if (with_null) {
-            if (pol == 0) {
-                rc = vec25519_ed25519_verify_batch(n, items, NULL);
-            } else if (pol == 1) {
-                rc = vec25519_ed25519_verify_batch_zip215(n, items, NULL);
-            } else {
-                rc = vec25519_ed25519_verify_batch_expanded(n, xitems, NULL);
-            }
+            rc = verify_batch_pol(pol, n, items, xitems, NULL);
             CHECK(rc == (want ? -1 : 0), "%s batch verdict without results (%s, n = %zu)", name,
                   what, n);
         }

@@ -37,6 +37,7 @@
 #include "field/fe.h"
 #include "scalar/sc.h"
 #include "montgomery/elligator2.h"
+#include "mont_curve.h"
 
 #define N_KEYS 10000
 
@@ -133,22 +134,6 @@ static int ref_inverse_ok(const uint8_t u_le[32], int v_odd)
 }
 
 /* ---- helpers ------------------------------------------------------------------ */
-
-/* All-ones iff v² = g(u). */
-static ct_mask mont_on_curve(const fe *u, const fe *v)
-{
-    fe g, t, one;
-    fe_loose l;
-    fe_1(&one);
-    fe_relax(&l, &one);
-    fe_mul_small(&t, &l, ELLIGATOR2_A);
-    fe_add(&l, u, &t);
-    fe_mul_l(&g, &l, u);
-    fe_add(&l, &g, &one);
-    fe_mul_l(&g, &l, u);
-    fe_sq(&t, v);
-    return fe_eq(&t, &g);
-}
 
 /* (u, v) of the full-point map of a representative (bits 254, 255 ignored);
  * v_out may be NULL. */
@@ -398,15 +383,13 @@ static int small_order(const ge_ext *Q)
 static int edwards_of_u(ge_ext *E, const uint8_t u[32])
 {
     uint8_t yb[32];
-    fe fu, one, y, d;
+    fe fu, one, y;
     fe_loose n, dl;
     fe_frombytes(&fu, u);
     fe_1(&one);
     fe_sub(&n, &fu, &one);
     fe_add(&dl, &fu, &one);
-    fe_carry(&d, &dl);
-    fe_invert(&d, &d);
-    fe_mul_l(&y, &n, &d);
+    mont_quotient(&y, &n, &dl);
     fe_tobytes(yb, &y);
     return ge_ext_frombytes(E, yb);
 }

@@ -66,7 +66,9 @@
 #include "vec25519.h"
 
 #ifdef HAVE_SODIUM
-#include <sodium.h>
+#include "sodium_init.h"
+
+#include "scalar_ops.h"
 #endif
 
 /* Random cases per function; a tenth in the bounds-checking build, whose
@@ -504,17 +506,6 @@ static enum dclass classify(const uint8_t sb[32])
     return D_OK;
 }
 
-/* 256-bit a + b (carry out dropped; callers keep the sum below 2^256). */
-static void add256(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])
-{
-    unsigned c = 0;
-    for (int i = 0; i < 32; i++) {
-        c += (unsigned)a[i] + b[i];
-        r[i] = (uint8_t)c;
-        c >>= 8;
-    }
-}
-
 static void test_decode_classes(void)
 {
     static const uint8_t p_bytes[32] = {
@@ -539,7 +530,7 @@ static void test_decode_classes(void)
             break;
         case 3: /* a valid encoding + p: the same field element, not canonical */
             rand_encoding(v);
-            add256(s, v, p_bytes);
+            bn_add256_bytes(s, v, p_bytes);
             break;
         case 4: /* p - (valid encoding): negative */
         {
@@ -637,6 +628,14 @@ static void test_scalars(void)
 {
     unsigned long bad = 0;
 #ifdef HAVE_SODIUM
+    static const scalar_ops ours = {
+        vec25519_ristretto255_scalar_mul, vec25519_ristretto255_scalar_negate,
+        vec25519_ristretto255_scalar_complement, vec25519_ristretto255_scalar_reduce,
+        vec25519_ristretto255_scalar_invert};
+    static const scalar_ops sodium = {
+        crypto_core_ristretto255_scalar_mul, crypto_core_ristretto255_scalar_negate,
+        crypto_core_ristretto255_scalar_complement, crypto_core_ristretto255_scalar_reduce,
+        crypto_core_ristretto255_scalar_invert};
     unsigned long sodium_diff_add = 0, sodium_diff_sub = 0;
 #endif
     bn_ell(&ELL);
@@ -703,21 +702,7 @@ static void test_scalars(void)
         bn_from_bytes(&t2, yn, 32);
         bn_add(&sum, &sum, &t2);
         sodium_cmp(ref, &sum, &sodium_diff_sub, &bad);
-        crypto_core_ristretto255_scalar_mul(ref, x, y);
-        vec25519_ristretto255_scalar_mul(got, x, y);
-        bad += memcmp(got, ref, 32) != 0;
-        crypto_core_ristretto255_scalar_negate(ref, x);
-        vec25519_ristretto255_scalar_negate(got, x);
-        bad += memcmp(got, ref, 32) != 0;
-        crypto_core_ristretto255_scalar_complement(ref, x);
-        vec25519_ristretto255_scalar_complement(got, x);
-        bad += memcmp(got, ref, 32) != 0;
-        crypto_core_ristretto255_scalar_reduce(ref, w);
-        vec25519_ristretto255_scalar_reduce(got, w);
-        bad += memcmp(got, ref, 32) != 0;
-        int rs = crypto_core_ristretto255_scalar_invert(ref, y);
-        int ro = vec25519_ristretto255_scalar_invert(got, y);
-        bad += rs != ro || memcmp(got, ref, 32) != 0;
+        bad += scalar_ops_mismatches(&ours, &sodium, x, y, w);
 #endif
     }
     CHECK(bad == 0, "scalar functions: %lu mismatches", bad);
@@ -1180,10 +1165,7 @@ static void test_double_and_compress(void)
 int main(void)
 {
 #ifdef HAVE_SODIUM
-    if (sodium_init() < 0) {
-        CHECK(0, "sodium_init failed");
-        return test_done();
-    }
+    if (!test_sodium_init()) return test_done();
     probe_sodium();
 #endif
     test_multiples();

@@ -132,6 +132,25 @@ static void hex64(uint8_t out[64], const char *hex)
     CHECK(n == 64, "bad constant");
 }
 
+/* One FIPS message m[0..n) and its digest (hex): one-shot, incremental, and OpenSSL's. */
+static void fips_case(const char *what, const char *m, size_t n, const char *hex)
+{
+    uint8_t want[64], got[64];
+    char label[64];
+
+    hex64(want, hex);
+    vec25519_sha512(got, (const uint8_t *)m, n);
+    CHECK_BYTES(got, want, 64, what);
+    sha512_split(got, (const uint8_t *)m, n);
+    snprintf(label, sizeof label, "%s incremental", what);
+    CHECK_BYTES(got, want, 64, label);
+#ifdef HAVE_OPENSSL
+    SHA512((const unsigned char *)m, n, got);
+    snprintf(label, sizeof label, "%s, OpenSSL", what);
+    CHECK_BYTES(got, want, 64, label);
+#endif
+}
+
 /* FIPS 180-2 Appendix C.1, C.2, C.3. */
 static void test_fips(void)
 {
@@ -141,28 +160,13 @@ static void test_fips(void)
         "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmno"
         "ijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
 
-    hex64(want, "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
-                "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f");
-    vec25519_sha512(got, (const uint8_t *)abc, 3);
-    CHECK_BYTES(got, want, 64, "FIPS abc");
-    sha512_split(got, (const uint8_t *)abc, 3);
-    CHECK_BYTES(got, want, 64, "FIPS abc incremental");
-#ifdef HAVE_OPENSSL
-    SHA512((const unsigned char *)abc, 3, got);
-    CHECK_BYTES(got, want, 64, "FIPS abc, OpenSSL");
-#endif
-
+    fips_case("FIPS abc", abc, 3,
+              "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+              "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f");
     CHECK(strlen(two) == 112, "896-bit message length");
-    hex64(want, "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
-                "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909");
-    vec25519_sha512(got, (const uint8_t *)two, 112);
-    CHECK_BYTES(got, want, 64, "FIPS 896-bit");
-    sha512_split(got, (const uint8_t *)two, 112);
-    CHECK_BYTES(got, want, 64, "FIPS 896-bit incremental");
-#ifdef HAVE_OPENSSL
-    SHA512((const unsigned char *)two, 112, got);
-    CHECK_BYTES(got, want, 64, "FIPS 896-bit, OpenSSL");
-#endif
+    fips_case("FIPS 896-bit", two, 112,
+              "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+              "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909");
 
     /* one million 'a', in chunks of 1000 and in chunks of random sizes */
     hex64(want, "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"

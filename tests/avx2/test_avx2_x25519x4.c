@@ -27,6 +27,7 @@
 #include "montgomery/ladder.h"
 #include "backend/backend.h"
 #include "internal/cpu.h"
+#include "bn.h"
 #include "test.h"
 
 #ifdef VEC25519_CHECK_BOUNDS
@@ -67,17 +68,6 @@ static void test_random(void)
     }
 }
 
-/* a = b + c mod 2^256, little endian. */
-static void add256(uint8_t a[32], const uint8_t b[32], const uint8_t c[32])
-{
-    unsigned carry = 0;
-    for (int i = 0; i < 32; i++) {
-        carry += (unsigned)b[i] + c[i];
-        a[i] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-
 /* p = 2^255 - 19 */
 static const uint8_t P[32] = {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                               0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -106,7 +96,7 @@ static size_t edge_u(uint8_t list[MAX_EDGE_U][32])
     size_t n = 0;
     for (size_t i = 0; i < N_SMALL_ORDER; i++) {
         memcpy(list[n++], SMALL_ORDER[i], 32);     /* u                      */
-        add256(list[n++], SMALL_ORDER[i], P);      /* u + p (< 2^256)        */
+        bn_add256_bytes(list[n++], SMALL_ORDER[i], P); /* u + p (< 2^256) */
         memcpy(list[n], SMALL_ORDER[i], 32);
         list[n++][31] ^= 0x80;                     /* u with bit 255 flipped */
     }

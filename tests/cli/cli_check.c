@@ -288,6 +288,15 @@ static void bad_text(const char *name, enum use use, const char *text, const cha
     expect_bad(name, use, file, want);
 }
 
+/* bad_text of the PEM block with this label around the DER hex (pem_of, lines of width). */
+static void bad_pem(const char *name, enum use use, const char *label, const char *hex,
+                    size_t width, const char *want)
+{
+    char text[2048];
+    pem_of(text, sizeof text, label, hex, width);
+    bad_text(name, use, text, want);
+}
+
 static void good_text(const char *name, enum use use, const char *text, const char *want_out)
 {
     const char *file = path_in_tmp(name);
@@ -378,19 +387,17 @@ static void test_pem(void)
     bad_text("pem_cut_in_end", AS_PUBKEY_IN, text, "malformed PEM END line");
 
     /* Labels. */
-    pem_of(text, sizeof text, "EC PRIVATE KEY", P8_ED, 64);
-    bad_text("pem_label_ec", AS_PUBKEY_IN, text, "wrong PEM label 'EC PRIVATE KEY'");
-    pem_of(text, sizeof text, "ENCRYPTED PRIVATE KEY", P8_ED, 64);
-    bad_text("pem_encrypted", AS_SIGN_KEY, text, "encrypted private key");
+    bad_pem("pem_label_ec", AS_PUBKEY_IN, "EC PRIVATE KEY", P8_ED, 64,
+            "wrong PEM label 'EC PRIVATE KEY'");
+    bad_pem("pem_encrypted", AS_SIGN_KEY, "ENCRYPTED PRIVATE KEY", P8_ED, 64,
+            "encrypted private key");
     snprintf(text, sizeof text, "-----BEGIN PRIVATE KEY-----\n%s\n-----END PUBLIC KEY-----\n",
              body);
     bad_text("pem_label_mismatch", AS_PUBKEY_IN, text, "does not match");
-    pem_of(text, sizeof text, "PUBLIC KEY", P8_ED, 64);
-    bad_text("pem_label_vs_contents", AS_PUBKEY_IN, text,
-             "the PEM label says PUBLIC KEY but the contents are a PKCS#8 private key");
-    pem_of(text, sizeof text, "PRIVATE KEY", SPKI_ED, 64);
-    bad_text("pem_label_vs_contents2", AS_PUBKEY_IN, text,
-             "the PEM label says PRIVATE KEY but the contents are a SubjectPublicKeyInfo");
+    bad_pem("pem_label_vs_contents", AS_PUBKEY_IN, "PUBLIC KEY", P8_ED, 64,
+            "the PEM label says PUBLIC KEY but the contents are a PKCS#8 private key");
+    bad_pem("pem_label_vs_contents2", AS_PUBKEY_IN, "PRIVATE KEY", SPKI_ED, 64,
+            "the PEM label says PRIVATE KEY but the contents are a SubjectPublicKeyInfo");
     bad_text("pem_malformed_begin", AS_PUBKEY_IN, "-----BEGIN PRIVATE KEY----\nAAAA\n",
              "malformed PEM BEGIN line");
 
@@ -436,10 +443,8 @@ static void test_pem(void)
     bad_text("pem_trailing_space", AS_PUBKEY_IN, text, "whitespace inside");
     bad_text("pem_empty_body", AS_PUBKEY_IN,
              "-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----\n", "empty PEM body");
-    pem_of(text, sizeof text, "PRIVATE KEY", P8V2_ED, 112);
-    bad_text("pem_long_line", AS_PUBKEY_IN, text, "at most 76");
-    pem_of(text, sizeof text, "PRIVATE KEY", P8V2_ED, 63);
-    bad_text("pem_line_not_4", AS_PUBKEY_IN, text, "not a multiple of 4");
+    bad_pem("pem_long_line", AS_PUBKEY_IN, "PRIVATE KEY", P8V2_ED, 112, "at most 76");
+    bad_pem("pem_line_not_4", AS_PUBKEY_IN, "PRIVATE KEY", P8V2_ED, 63, "not a multiple of 4");
     {
         char v2body[256];
         n = hex_to(der, sizeof der, P8V2_ED);
@@ -466,8 +471,8 @@ static void test_pem(void)
     good_text("pem_no_final_newline", AS_PUBKEY_IN, text, "-----BEGIN PUBLIC KEY-----");
 
     /* A DER fault through PEM. */
-    pem_of(text, sizeof text, "PRIVATE KEY", "302e020100300506032b656f04220420" ED_SEED, 64);
-    bad_text("pem_x448", AS_PUBKEY_IN, text, "X448");
+    bad_pem("pem_x448", AS_PUBKEY_IN, "PRIVATE KEY", "302e020100300506032b656f04220420" ED_SEED,
+            64, "X448");
 }
 
 static void test_files(void)
@@ -491,10 +496,8 @@ static void test_files(void)
 
 static void test_kinds(void)
 {
-    char text[512];
     bad_hex("x25519_key_to_sign", AS_SIGN_KEY, P8_X, "need an Ed25519 key");
-    pem_of(text, sizeof text, "PRIVATE KEY", P8_X, 64);
-    bad_text("x25519_pem_to_sign", AS_SIGN_KEY, text, "need an Ed25519 key");
+    bad_pem("x25519_pem_to_sign", AS_SIGN_KEY, "PRIVATE KEY", P8_X, 64, "need an Ed25519 key");
     bad_hex("ed25519_key_to_x25519", AS_X_KEY, P8_ED, "X25519 needs an X25519 key");
     bad_hex("ed25519_pub_to_x25519", AS_X_PEER, SPKI_ED, "X25519 needs an X25519 key");
     bad_hex("x25519_pub_to_verify", AS_VERIFY_PUB, SPKI_X, "X25519 public key");

@@ -55,10 +55,7 @@ echo "read-only folder made with: $how"
 case_() {
     want=$1
     shift
-    checks=$((checks + 1))
-    "$@" >out 2>err
-    got=$?
-    [ "$got" -eq 2 ] || fail "'$*' exited $got, expected 2; stderr: $(cat err)"
+    expect 2 "$@"
     grep -qF -- "$want" err || fail "'$*': stderr lacks '$want': $(cat err)"
 }
 case_ "ro/old.key: cannot create a temporary file in 'ro'" "$V" keygen --force -o ro/old.key

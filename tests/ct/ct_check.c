@@ -96,6 +96,11 @@ static void op_done(const char *name, unsigned long errors_before)
         op_done((name), op_errors_);                                   \
     } while (0)
 
+/* OP of vec25519_<fname> args whose return code rc must be want (the verdict is public). */
+#define OP_RC(fname, want, args)                                                            \
+    OP("vec25519_" #fname, rc = vec25519_##fname args;                                      \
+       CHECK(rc == (want), #fname " returned %d", rc))
+
 /* The output of a secret computation must still be (at least partly)
  * undefined: if every bit is defined, a secret was declassified on the way. */
 static void expect_secret(const void *p, size_t n, const char *what)
@@ -143,20 +148,16 @@ static void check_x25519(void)
     SECRET(a, 32);
     SECRET(b, 32);
 
-    OP("vec25519_x25519_base", rc = vec25519_x25519_base(A, a);
-       CHECK(rc == 0, "x25519_base returned %d", rc));
+    OP_RC(x25519_base, 0, (A, a));
     expect_secret(A, 32, "vec25519_x25519_base");
     PUBLIC(A, 32); /* a public key is public */
-    OP("vec25519_x25519_base", rc = vec25519_x25519_base(B, b);
-       CHECK(rc == 0, "x25519_base returned %d", rc));
+    OP_RC(x25519_base, 0, (B, b));
     PUBLIC(B, 32); /* a public key is public */
 
     /* Secret scalar, public point (the peer's public key). */
-    OP("vec25519_x25519", rc = vec25519_x25519(ka, a, B);
-       CHECK(rc == 0, "x25519 returned %d", rc));
+    OP_RC(x25519, 0, (ka, a, B));
     expect_secret(ka, 32, "vec25519_x25519");
-    OP("vec25519_x25519", rc = vec25519_x25519(kb, b, A);
-       CHECK(rc == 0, "x25519 returned %d", rc));
+    OP_RC(x25519, 0, (kb, b, A));
 
     uint64_t d = differ(ka, kb, 32);
     PUBLIC(&d, sizeof d); /* whether both parties agree is public: the protocol fails openly */
@@ -226,8 +227,7 @@ static void check_base_batch(const struct backend *b)
 
     test_rng_bytes(k, sizeof k);
     SECRET(k, sizeof k);
-    OP("vec25519_x25519_base_batch", rc = vec25519_x25519_base_batch(11, pks[0], k[0]);
-       CHECK(rc == 0, "x25519_base_batch returned %d", rc));
+    OP_RC(x25519_base_batch, 0, (11, pks[0], k[0]));
     expect_secret(pks, sizeof pks, "vec25519_x25519_base_batch");
     OP("vec25519_ed25519_keypair_batch", vec25519_ed25519_keypair_batch(11, pks[0], sks[0], k[0]));
     expect_secret(sks, sizeof sks, "vec25519_ed25519_keypair_batch (sks)");
@@ -243,6 +243,20 @@ static void check_base_batch(const struct backend *b)
 }
 
 /* ---- Ed25519 ----------------------------------------------------------------- */
+
+/*
+ * vec25519_<variant>_sign of msg[0..len) with the context ctx[0..cl) under the
+ * secret sk (rc must be 0), then the public signature verified under pk.
+ */
+#define CT_SIGN_CTX_VERIFY(variant, label, cl)                                                  \
+    do {                                                                                        \
+        SECRET(sk, 64);                                                                         \
+        OP_RC(variant##_sign, 0, (sig, msg, len, ctx, (cl), sk));                               \
+        PUBLIC(sig, 64); /* a signature is public */                                            \
+        CHECK(vec25519_##variant##_verify(sig, msg, len, ctx, (cl), pk) == 0,                   \
+              label " signature (len %zu, ctx %zu) does not verify under backend %s", len,      \
+              (size_t)(cl), backend_name);                                                      \
+    } while (0)
 
 static void check_ed25519(unsigned it)
 {
@@ -265,8 +279,7 @@ static void check_ed25519(unsigned it)
 
     SECRET(sk, 64); /* the whole secret key, its copy of pk included */
     /* keypair stored the pair's tag: the key-pair check is a cache hit. */
-    OP("vec25519_ed25519_sign", rc = vec25519_ed25519_sign(sig, msg, len, sk);
-       CHECK(rc == 0, "ed25519_sign returned %d", rc)); /* the check's verdict is public */
+    OP_RC(ed25519_sign, 0, (sig, msg, len, sk)); /* the check's verdict is public */
     PUBLIC(sig, 64); /* a signature is public */
     CHECK(vec25519_ed25519_verify(sig, msg, len, pk) == 0,
           "Ed25519 signature (len %zu) does not verify under backend %s", len, backend_name);
@@ -300,21 +313,9 @@ static void check_ed25519(unsigned it)
               "two-pass signature does not verify");
     }
 
-    SECRET(sk, 64);
-    OP("vec25519_ed25519ctx_sign", rc = vec25519_ed25519ctx_sign(sig, msg, len, ctx, clen, sk);
-       CHECK(rc == 0, "ed25519ctx_sign returned %d", rc)); /* depends on ctxlen only */
-    PUBLIC(sig, 64); /* a signature is public */
-    CHECK(vec25519_ed25519ctx_verify(sig, msg, len, ctx, clen, pk) == 0,
-          "Ed25519ctx signature (len %zu, ctx %zu) does not verify under backend %s", len, clen,
-          backend_name);
-
-    SECRET(sk, 64);
-    OP("vec25519_ed25519ph_sign", rc = vec25519_ed25519ph_sign(sig, msg, len, ctx, phclen, sk);
-       CHECK(rc == 0, "ed25519ph_sign returned %d", rc)); /* depends on ctxlen only */
-    PUBLIC(sig, 64); /* a signature is public */
-    CHECK(vec25519_ed25519ph_verify(sig, msg, len, ctx, phclen, pk) == 0,
-          "Ed25519ph signature (len %zu, ctx %zu) does not verify under backend %s", len, phclen,
-          backend_name);
+    /* The variants with a context (the time depends on its length only). */
+    CT_SIGN_CTX_VERIFY(ed25519ctx, "Ed25519ctx", clen);
+    CT_SIGN_CTX_VERIFY(ed25519ph, "Ed25519ph", phclen);
 
     /* Streaming Ed25519ph: the message (here secret too) hashed in two pieces. */
     {
@@ -569,6 +570,61 @@ static void check_group(void)
 
 /* ---- edwards25519 group API (include/vec25519/edwards25519.h) ------------------------ */
 
+/* Random secret scalars n (32 bytes) and wide (64 bytes). */
+static void secret_scalars(uint8_t n[32], uint8_t wide[64])
+{
+    test_rng_bytes(n, 32);
+    test_rng_bytes(wide, 64);
+    SECRET(n, 32);
+    SECRET(wide, 64);
+}
+
+/*
+ * Blocks that edwards25519 and ristretto255 share, the same calls through
+ * each group's names (g: edwards25519 or ristretto255); enc, enc2, n, wide,
+ * q, P, Q, R and rc are the caller's.
+ */
+/* Secret encodings: validity (the verdict is public) and the byte-level add/sub. */
+#define CT_GROUP_VALID_ADD_SUB(g)                                                               \
+    do {                                                                                        \
+        OP_RC(g##_is_valid_point, 1, (enc));                                                    \
+        OP("vec25519_" #g "_add/sub", rc = vec25519_##g##_add(q, enc, enc2);                    \
+           CHECK(rc == 0, #g "_add returned %d", rc); rc = vec25519_##g##_sub(q, q, enc2);      \
+           CHECK(rc == 0, #g "_sub returned %d", rc));                                          \
+        expect_secret(q, 32, "vec25519_" #g "_add/sub");                                        \
+    } while (0)
+
+/* The struct interface: secret points P, Q from enc, enc2; add/sub/neg; R = [n]P. */
+#define CT_GROUP_POINTS(g)                                                                      \
+    do {                                                                                        \
+        OP("vec25519_" #g "_point_frombytes", rc = vec25519_##g##_point_frombytes(&P, enc);     \
+           CHECK(rc == 0, #g "_point_frombytes returned %d", rc);                               \
+           rc = vec25519_##g##_point_frombytes(&Q, enc2);                                       \
+           CHECK(rc == 0, #g "_point_frombytes returned %d", rc));                              \
+        expect_secret(&P, sizeof P, "vec25519_" #g "_point_frombytes");                         \
+        OP("vec25519_" #g "_point_add/sub/neg", vec25519_##g##_point_add(&R, &P, &Q);           \
+           vec25519_##g##_point_sub(&R, &R, &P); vec25519_##g##_point_neg(&R, &R));             \
+        OP("vec25519_" #g "_point_mul", vec25519_##g##_point_mul(&R, n, &P));                   \
+        expect_secret(&R, sizeof R, "vec25519_" #g "_point_mul");                               \
+    } while (0)
+
+/* Scalars mod ℓ: reduce(wide) and invert into q (the verdict is public)... */
+#define CT_GROUP_SCALAR_REDUCE_INVERT(g)                                                        \
+    do {                                                                                        \
+        OP("vec25519_" #g "_scalar_reduce", vec25519_##g##_scalar_reduce(q, wide));             \
+        OP_RC(g##_scalar_invert, 0, (q, q));                                                    \
+    } while (0)
+
+/* ... and the arithmetic on q and n. */
+#define CT_GROUP_SCALAR_ARITH(g)                                                                \
+    do {                                                                                        \
+        OP("vec25519_" #g "_scalar_add/sub/mul/negate/complement",                              \
+           vec25519_##g##_scalar_add(q, q, n); vec25519_##g##_scalar_sub(q, q, n);              \
+           vec25519_##g##_scalar_mul(q, q, n); vec25519_##g##_scalar_negate(q, q);              \
+           vec25519_##g##_scalar_complement(q, q));                                             \
+        expect_secret(q, 32, "vec25519_" #g "_scalar_*");                                       \
+    } while (0)
+
 /* A random valid point encoding, [x]B for a public random x (public). */
 static void random_ed_encoding(uint8_t enc[32])
 {
@@ -588,46 +644,23 @@ static void check_edwards25519(void)
 
     random_ed_encoding(enc);  /* public points, for the functions whose */
     random_ed_encoding(enc2); /* contract is constant time in n only */
-    test_rng_bytes(n, 32);
-    test_rng_bytes(wide, 64);
-    SECRET(n, 32);
-    SECRET(wide, 64);
+    secret_scalars(n, wide);
 
     /* Byte level, secret scalar, public point; the verdict is public. */
-    OP("vec25519_edwards25519_scalarmult", rc = vec25519_edwards25519_scalarmult(q, n, enc);
-       CHECK(rc == 0, "edwards25519_scalarmult returned %d", rc));
+    OP_RC(edwards25519_scalarmult, 0, (q, n, enc));
     expect_secret(q, 32, "vec25519_edwards25519_scalarmult");
-    OP("vec25519_edwards25519_scalarmult_noclamp",
-       rc = vec25519_edwards25519_scalarmult_noclamp(q, n, enc);
-       CHECK(rc == 0, "edwards25519_scalarmult_noclamp returned %d", rc));
-    OP("vec25519_edwards25519_scalarmult_base", rc = vec25519_edwards25519_scalarmult_base(q, n);
-       CHECK(rc == 0, "edwards25519_scalarmult_base returned %d", rc));
+    OP_RC(edwards25519_scalarmult_noclamp, 0, (q, n, enc));
+    OP_RC(edwards25519_scalarmult_base, 0, (q, n));
     expect_secret(q, 32, "vec25519_edwards25519_scalarmult_base");
-    OP("vec25519_edwards25519_scalarmult_base_noclamp",
-       rc = vec25519_edwards25519_scalarmult_base_noclamp(q, n);
-       CHECK(rc == 0, "edwards25519_scalarmult_base_noclamp returned %d", rc));
+    OP_RC(edwards25519_scalarmult_base_noclamp, 0, (q, n));
 
     /* Byte level on secret encodings: constant time except for the verdict. */
     SECRET(enc, 32);
     SECRET(enc2, 32);
-    OP("vec25519_edwards25519_is_valid_point", rc = vec25519_edwards25519_is_valid_point(enc);
-       CHECK(rc == 1, "edwards25519_is_valid_point returned %d", rc));
-    OP("vec25519_edwards25519_add/sub", rc = vec25519_edwards25519_add(q, enc, enc2);
-       CHECK(rc == 0, "edwards25519_add returned %d", rc);
-       rc = vec25519_edwards25519_sub(q, q, enc2);
-       CHECK(rc == 0, "edwards25519_sub returned %d", rc));
-    expect_secret(q, 32, "vec25519_edwards25519_add/sub");
+    CT_GROUP_VALID_ADD_SUB(edwards25519);
 
     /* Struct interface: secret points and scalars. */
-    OP("vec25519_edwards25519_point_frombytes", rc = vec25519_edwards25519_point_frombytes(&P, enc);
-       CHECK(rc == 0, "edwards25519_point_frombytes returned %d", rc);
-       rc = vec25519_edwards25519_point_frombytes(&Q, enc2);
-       CHECK(rc == 0, "edwards25519_point_frombytes returned %d", rc));
-    expect_secret(&P, sizeof P, "vec25519_edwards25519_point_frombytes");
-    OP("vec25519_edwards25519_point_add/sub/neg", vec25519_edwards25519_point_add(&R, &P, &Q);
-       vec25519_edwards25519_point_sub(&R, &R, &P); vec25519_edwards25519_point_neg(&R, &R));
-    OP("vec25519_edwards25519_point_mul", vec25519_edwards25519_point_mul(&R, n, &P));
-    expect_secret(&R, sizeof R, "vec25519_edwards25519_point_mul");
+    CT_GROUP_POINTS(edwards25519);
     OP("vec25519_edwards25519_point_mul_base", vec25519_edwards25519_point_mul_base(&Q, n));
     expect_secret(&Q, sizeof Q, "vec25519_edwards25519_point_mul_base");
     OP("vec25519_edwards25519_point_mul_by_cofactor",
@@ -642,15 +675,9 @@ static void check_edwards25519(void)
     expect_secret(q, 32, "vec25519_edwards25519_point_tobytes");
 
     /* Scalars mod ℓ. */
-    OP("vec25519_edwards25519_scalar_reduce", vec25519_edwards25519_scalar_reduce(q, wide));
-    OP("vec25519_edwards25519_scalar_invert", rc = vec25519_edwards25519_scalar_invert(q, q);
-       CHECK(rc == 0, "edwards25519_scalar_invert returned %d", rc)); /* the verdict is public */
+    CT_GROUP_SCALAR_REDUCE_INVERT(edwards25519);
     expect_secret(q, 32, "vec25519_edwards25519_scalar_invert");
-    OP("vec25519_edwards25519_scalar_add/sub/mul/negate/complement",
-       vec25519_edwards25519_scalar_add(q, q, n); vec25519_edwards25519_scalar_sub(q, q, n);
-       vec25519_edwards25519_scalar_mul(q, q, n); vec25519_edwards25519_scalar_negate(q, q);
-       vec25519_edwards25519_scalar_complement(q, q));
-    expect_secret(q, 32, "vec25519_edwards25519_scalar_*");
+    CT_GROUP_SCALAR_ARITH(edwards25519);
 
     /* Ed25519 secret key to X25519 secret key. */
     test_rng_bytes(sk, 64);
@@ -674,53 +701,25 @@ static void check_ristretto255(unsigned it)
     CHECK(vec25519_ristretto255_scalarmult_base(enc, x) == 0, "ristretto255 setup");
     test_rng_bytes(x, 32);
     CHECK(vec25519_ristretto255_scalarmult_base(enc2, x) == 0, "ristretto255 setup");
-    test_rng_bytes(n, 32);
-    test_rng_bytes(wide, 64);
-    SECRET(n, 32);
-    SECRET(wide, 64);
+    secret_scalars(n, wide);
     SECRET(enc, 32);
     SECRET(enc2, 32);
 
     /* Byte level: constant time in n and p, except for the verdicts. */
-    OP("vec25519_ristretto255_scalarmult", rc = vec25519_ristretto255_scalarmult(q, n, enc);
-       CHECK(rc == 0, "ristretto255_scalarmult returned %d", rc));
+    OP_RC(ristretto255_scalarmult, 0, (q, n, enc));
     expect_secret(q, 32, "vec25519_ristretto255_scalarmult");
-    OP("vec25519_ristretto255_scalarmult_base", rc = vec25519_ristretto255_scalarmult_base(q, n);
-       CHECK(rc == 0, "ristretto255_scalarmult_base returned %d", rc));
+    OP_RC(ristretto255_scalarmult_base, 0, (q, n));
     expect_secret(q, 32, "vec25519_ristretto255_scalarmult_base");
-    OP("vec25519_ristretto255_is_valid_point", rc = vec25519_ristretto255_is_valid_point(enc);
-       CHECK(rc == 1, "ristretto255_is_valid_point returned %d", rc));
-    OP("vec25519_ristretto255_add/sub", rc = vec25519_ristretto255_add(q, enc, enc2);
-       CHECK(rc == 0, "ristretto255_add returned %d", rc);
-       rc = vec25519_ristretto255_sub(q, q, enc2);
-       CHECK(rc == 0, "ristretto255_sub returned %d", rc));
-    expect_secret(q, 32, "vec25519_ristretto255_add/sub");
-    OP("vec25519_ristretto255_from_uniform_bytes",
-       rc = vec25519_ristretto255_from_uniform_bytes(q, wide);
-       CHECK(rc == 0, "ristretto255_from_uniform_bytes returned %d", rc));
+    CT_GROUP_VALID_ADD_SUB(ristretto255);
+    OP_RC(ristretto255_from_uniform_bytes, 0, (q, wide));
     expect_secret(q, 32, "vec25519_ristretto255_from_uniform_bytes");
 
     /* Scalars (the same code as edwards25519's, through its own names). */
-    OP("vec25519_ristretto255_scalar_reduce", vec25519_ristretto255_scalar_reduce(q, wide));
-    OP("vec25519_ristretto255_scalar_invert", rc = vec25519_ristretto255_scalar_invert(q, q);
-       CHECK(rc == 0, "ristretto255_scalar_invert returned %d", rc)); /* the verdict is public */
-    OP("vec25519_ristretto255_scalar_add/sub/mul/negate/complement",
-       vec25519_ristretto255_scalar_add(q, q, n); vec25519_ristretto255_scalar_sub(q, q, n);
-       vec25519_ristretto255_scalar_mul(q, q, n); vec25519_ristretto255_scalar_negate(q, q);
-       vec25519_ristretto255_scalar_complement(q, q));
-    expect_secret(q, 32, "vec25519_ristretto255_scalar_*");
+    CT_GROUP_SCALAR_REDUCE_INVERT(ristretto255);
+    CT_GROUP_SCALAR_ARITH(ristretto255);
 
     /* Struct interface. */
-    OP("vec25519_ristretto255_point_frombytes",
-       rc = vec25519_ristretto255_point_frombytes(&P, enc);
-       CHECK(rc == 0, "ristretto255_point_frombytes returned %d", rc);
-       rc = vec25519_ristretto255_point_frombytes(&Q, enc2);
-       CHECK(rc == 0, "ristretto255_point_frombytes returned %d", rc));
-    expect_secret(&P, sizeof P, "vec25519_ristretto255_point_frombytes");
-    OP("vec25519_ristretto255_point_add/sub/neg", vec25519_ristretto255_point_add(&R, &P, &Q);
-       vec25519_ristretto255_point_sub(&R, &R, &P); vec25519_ristretto255_point_neg(&R, &R));
-    OP("vec25519_ristretto255_point_mul", vec25519_ristretto255_point_mul(&R, n, &P));
-    expect_secret(&R, sizeof R, "vec25519_ristretto255_point_mul");
+    CT_GROUP_POINTS(ristretto255);
     OP("vec25519_ristretto255_point_mul_base", vec25519_ristretto255_point_mul_base(&Q, n));
     OP("vec25519_ristretto255_point_from_uniform_bytes",
        vec25519_ristretto255_point_from_uniform_bytes(&P, wide));
@@ -752,22 +751,12 @@ static void check_hash_to_curve(unsigned it)
        rc = vec25519_expand_message_xmd_sha512(out, outlen, msg, len, dst, sizeof dst - 1);
        CHECK(rc == 0, "expand_message_xmd returned %d", rc)); /* depends on lengths only */
     if (len > 0) expect_secret(out, outlen, "vec25519_expand_message_xmd_sha512");
-    OP("vec25519_edwards25519_hash_to_curve",
-       rc = vec25519_edwards25519_hash_to_curve(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "edwards25519_hash_to_curve returned %d", rc));
+    OP_RC(edwards25519_hash_to_curve, 0, (p, msg, len, dst, sizeof dst - 1));
     if (len > 0) expect_secret(p, 32, "vec25519_edwards25519_hash_to_curve");
-    OP("vec25519_edwards25519_encode_to_curve",
-       rc = vec25519_edwards25519_encode_to_curve(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "edwards25519_encode_to_curve returned %d", rc));
-    OP("vec25519_curve25519_hash_to_curve",
-       rc = vec25519_curve25519_hash_to_curve(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "curve25519_hash_to_curve returned %d", rc));
-    OP("vec25519_curve25519_encode_to_curve",
-       rc = vec25519_curve25519_encode_to_curve(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "curve25519_encode_to_curve returned %d", rc));
-    OP("vec25519_ristretto255_hash_to_group",
-       rc = vec25519_ristretto255_hash_to_group(p, msg, len, dst, sizeof dst - 1);
-       CHECK(rc == 0, "ristretto255_hash_to_group returned %d", rc));
+    OP_RC(edwards25519_encode_to_curve, 0, (p, msg, len, dst, sizeof dst - 1));
+    OP_RC(curve25519_hash_to_curve, 0, (p, msg, len, dst, sizeof dst - 1));
+    OP_RC(curve25519_encode_to_curve, 0, (p, msg, len, dst, sizeof dst - 1));
+    OP_RC(ristretto255_hash_to_group, 0, (p, msg, len, dst, sizeof dst - 1));
     if (len > 0) expect_secret(p, 32, "vec25519_ristretto255_hash_to_group");
 
     /* Elligator 2 both ways on secret inputs. The verdict of the inverse is
@@ -785,9 +774,7 @@ static void check_hash_to_curve(unsigned it)
      * by contract (it depends on discarded candidates only). */
     test_rng_bytes(seed, 32);
     SECRET(seed, 32);
-    OP("vec25519_x25519_keypair_elligator",
-       rc = vec25519_x25519_keypair_elligator(pk, rep, sk, seed);
-       CHECK(rc == 0, "x25519_keypair_elligator returned %d", rc));
+    OP_RC(x25519_keypair_elligator, 0, (pk, rep, sk, seed));
     expect_secret(sk, 32, "vec25519_x25519_keypair_elligator (sk)");
     PUBLIC(pk, 32);  /* a public key is public */
     PUBLIC(rep, 32); /* the representative is what is sent on the wire */
@@ -815,15 +802,12 @@ static void check_util(unsigned it)
     int rc, eq;
 
     vec25519_random_set_hook(secret_hook, NULL);
-    OP("vec25519_random_bytes", rc = vec25519_random_bytes(a, len);
-       CHECK(rc == 0, "random_bytes returned %d", rc));
+    OP_RC(random_bytes, 0, (a, len));
     expect_secret(a, len, "vec25519_random_bytes");
-    OP("vec25519_ed25519_keypair_random", rc = vec25519_ed25519_keypair_random(pk, sk);
-       CHECK(rc == 0, "ed25519_keypair_random returned %d", rc));
+    OP_RC(ed25519_keypair_random, 0, (pk, sk));
     expect_secret(sk, 32, "vec25519_ed25519_keypair_random (sk)");
     PUBLIC(pk, 32); /* a public key is public */
-    OP("vec25519_x25519_keypair_random", rc = vec25519_x25519_keypair_random(xpk, xsk);
-       CHECK(rc == 0, "x25519_keypair_random returned %d", rc));
+    OP_RC(x25519_keypair_random, 0, (xpk, xsk));
     expect_secret(xsk, 32, "vec25519_x25519_keypair_random (sk)");
     PUBLIC(xpk, 32); /* a public key is public */
     OP("vec25519_edwards25519_scalar_random", vec25519_edwards25519_scalar_random(s));

@@ -39,6 +39,16 @@ int bn_cmp(const bn *a, const bn *b)
     return 0;
 }
 
+void bn_add256_bytes(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])
+{
+    unsigned c = 0;
+    for (int i = 0; i < 32; i++) {
+        c += (unsigned)a[i] + b[i];
+        r[i] = (uint8_t)c;
+        c >>= 8;
+    }
+}
+
 void bn_add(bn *r, const bn *a, const bn *b)
 {
     uint64_t carry = 0;
@@ -153,13 +163,20 @@ void bn_mod(bn *r, const bn *a, const bn *m)
     *r = t;
 }
 
-void bn_addmod(bn *r, const bn *a, const bn *b, const bn *m)
+/* r = op(a mod m, b mod m) mod m, for op = bn_add or bn_mul. */
+static void opmod(bn *r, const bn *a, const bn *b, const bn *m,
+                  void (*op)(bn *, const bn *, const bn *))
 {
     bn x, y;
     bn_mod(&x, a, m);
     bn_mod(&y, b, m);
-    bn_add(&x, &x, &y);
+    op(&x, &x, &y);
     bn_mod(r, &x, m);
+}
+
+void bn_addmod(bn *r, const bn *a, const bn *b, const bn *m)
+{
+    opmod(r, a, b, m, bn_add);
 }
 
 void bn_submod(bn *r, const bn *a, const bn *b, const bn *m)
@@ -173,11 +190,7 @@ void bn_submod(bn *r, const bn *a, const bn *b, const bn *m)
 
 void bn_mulmod(bn *r, const bn *a, const bn *b, const bn *m)
 {
-    bn x, y;
-    bn_mod(&x, a, m);
-    bn_mod(&y, b, m);
-    bn_mul(&x, &x, &y);
-    bn_mod(r, &x, m);
+    opmod(r, a, b, m, bn_mul);
 }
 
 void bn_powmod(bn *r, const bn *a, const bn *e, const bn *m)

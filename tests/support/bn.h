@@ -26,6 +26,9 @@ void bn_from_bytes(bn *r, const uint8_t *le, size_t n);
 /* le = the low n bytes of a, little-endian (n ≤ 80). */
 void bn_to_bytes(uint8_t *le, size_t n, const bn *a);
 void bn_from_u64(bn *r, uint64_t x);
+/* r = a + b mod 2^256 on 32-byte little-endian strings (the carry out is dropped:
+ * callers keep the sum below 2^256). */
+void bn_add256_bytes(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]);
 /* -1, 0, 1 as a <, =, > b. */
 int bn_cmp(const bn *a, const bn *b);
 /* r = a + b; requires a + b < 2^640 (no modulus). */
