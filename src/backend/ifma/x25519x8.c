@@ -75,7 +75,6 @@ struct x8_state {
     fe52x8 x3[X8_GROUPS], z3[X8_GROUPS]; /* loose: [k'+1]P                      */
     fe52x8 zinv[X8_GROUPS];
     __m512i k[X8_GROUPS][4];           /* word w of the eight clamped scalars   */
-    __mmask8 prev[X8_GROUPS];          /* the pending swap of each lane         */
     uint64_t limbs[5][8];              /* transposition buffer (in and out)     */
     uint64_t kw[4][8];
     uint8_t kc[32];
@@ -161,7 +160,6 @@ static inline void x8_load_group(struct x8_state *st, int g, const uint8_t scala
     }
     st->x2[g].v[0] = st->z3[g].v[0] = x8_set1(1); /* (x2:z2) = (1:0), (x3:z3) = (u:1) */
     st->x3[g] = st->x1[g];
-    st->prev[g] = 0;
 }
 
 /* Group g's eight results x2·zinv out of st, canonical. */
@@ -179,6 +177,8 @@ static inline void x8_store_group(struct x8_state *st, int g, uint8_t out[8][32]
 X8_INLINE void x8_ladders(struct x8_state *st, uint8_t (*out)[32], const uint8_t (*scalars)[32],
                           const uint8_t (*points)[32], int ng)
 {
+    __mmask8 prev[X8_GROUPS] = {0, 0}; /* the pending swap of each lane */
+
     for (int g = 0; g < ng; g++) x8_load_group(st, g, scalars + 8 * g, points + 8 * g);
 
     for (int i = 254; i >= 0; i--) {
@@ -186,16 +186,16 @@ X8_INLINE void x8_ladders(struct x8_state *st, uint8_t (*out)[32], const uint8_t
             /* Lane l's bit i of its scalar, as opmask bit l (i is public). */
             const __mmask8 bit =
                 _mm512_test_epi64_mask(st->k[g][i >> 6], x8_set1(UINT64_C(1) << (i & 63)));
-            const __mmask8 swap = (__mmask8)(bit ^ st->prev[g]);
-            st->prev[g] = bit;
+            const __mmask8 swap = (__mmask8)(bit ^ prev[g]);
+            prev[g] = bit;
             fe52x8_cswap(&st->x2[g], &st->x3[g], swap);
             fe52x8_cswap(&st->z2[g], &st->z3[g], swap);
         }
         x8_ladder_step(st, ng);
     }
     X8_EACH(g, ng) {
-        fe52x8_cswap(&st->x2[g], &st->x3[g], st->prev[g]); /* undo the pending swap: [k]P */
-        fe52x8_cswap(&st->z2[g], &st->z3[g], st->prev[g]);
+        fe52x8_cswap(&st->x2[g], &st->x3[g], prev[g]); /* undo the pending swap: [k]P */
+        fe52x8_cswap(&st->z2[g], &st->z3[g], prev[g]);
         fe52x8_carry(&st->z2[g], &st->z2[g]); /* loose → carried: multiplier operands */
         fe52x8_carry(&st->x2[g], &st->x2[g]);
     }
@@ -205,6 +205,7 @@ X8_INLINE void x8_ladders(struct x8_state *st, uint8_t (*out)[32], const uint8_t
         fe52x8_invert2(st->zinv, st->z2);
     X8_EACH(g, ng) fe52x8_mul(&st->x2[g], &st->x2[g], &st->zinv[g]); /* carried: tight fe51 */
     for (int g = 0; g < ng; g++) x8_store_group(st, g, out + 8 * g);
+    vec25519_wipe(prev, sizeof prev);
 }
 
 void x25519_batch8_ifma(uint8_t out[8][32], const uint8_t scalars[8][32],
