@@ -38,20 +38,34 @@
 
 #define N_RANDOM_CALLS 1250
 
-/* Every lane of one call against the serial ladder. */
-static void check_call(const uint8_t k[8][32], const uint8_t u[8][32], const char *what)
+/* Every lane of one call of the w-lane kernel (w = 8 or 16) against the
+ * serial ladder. */
+static void check_lanes(int w, const uint8_t (*k)[32], const uint8_t (*u)[32], const char *what)
 {
-    uint8_t out[8][32], want[32];
+    uint8_t out[16][32], want[32];
 
-    x25519_batch8_ifma(out, k, u);
-    for (int l = 0; l < 8; l++) {
+    if (w == 16)
+        x25519_batch16_ifma(out, k, u);
+    else
+        x25519_batch8_ifma(out, k, u);
+    for (int l = 0; l < w; l++) {
         x25519_ladder_serial(want, k[l], u[l]);
         if (!CHECK_BYTES(out[l], want, 32, what)) {
-            fprintf(stderr, "  lane %d\n", l);
+            fprintf(stderr, "  lane %d of %d\n", l, w);
             hex_print(stderr, "scalar", k[l], 32);
             hex_print(stderr, "point", u[l], 32);
         }
     }
+}
+
+static void check_call(const uint8_t k[8][32], const uint8_t u[8][32], const char *what)
+{
+    check_lanes(8, k, u, what);
+}
+
+static void check_call16(const uint8_t k[16][32], const uint8_t u[16][32], const char *what)
+{
+    check_lanes(16, k, u, what);
 }
 
 static void test_random(void)
@@ -153,22 +167,6 @@ static void test_alias(void)
 }
 
 /* ---- the 16-lane kernel ------------------------------------------------------- */
-
-/* Every lane of one 16-lane call against the serial ladder. */
-static void check_call16(const uint8_t k[16][32], const uint8_t u[16][32], const char *what)
-{
-    uint8_t out[16][32], want[32];
-
-    x25519_batch16_ifma(out, k, u);
-    for (int l = 0; l < 16; l++) {
-        x25519_ladder_serial(want, k[l], u[l]);
-        if (!CHECK_BYTES(out[l], want, 32, what)) {
-            fprintf(stderr, "  lane %d of 16\n", l);
-            hex_print(stderr, "scalar", k[l], 32);
-            hex_print(stderr, "point", u[l], 32);
-        }
-    }
-}
 
 static void test16_random(void)
 {
