@@ -10,7 +10,10 @@
  *   - n = 0 (NULL arrays allowed);
  *   - aliasing: out = scalars, out = points (the documented contract);
  *   - the RFC 7748 §5.2 vectors, and all 518 Wycheproof cases as one batch
- *     (the all-zero ones must fail with a zeroed output).
+ *     (the all-zero ones must fail with a zeroed output);
+ *   - one small-order point at every position of batches that cover each
+ *     chunk kind of the IFMA backend (16 lanes, 16 padded, 8, 8 padded,
+ *     single): each entry's output and verdict are its own.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +229,26 @@ static void test_wycheproof(void)
     }
 }
 
+/* One failing entry at each position p of n entries, the others random: the
+ * verdict -1 and the zeroed output land at p only, in every chunk kind. */
+static void test_positions(void)
+{
+    static const size_t sizes[] = {16, 26, 33, 40, 64};
+
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        size_t n = sizes[s];
+        test_rng_bytes(k, n * 32);
+        test_rng_bytes(u, n * 32);
+        memcpy(buf, u, n * 32);
+        for (size_t p = 0; p < n; p++) {
+            hex_decode(u[p], 32, small_order[(p + s) % N_SMALL]);
+            check_batch(n, "small-order point at one position");
+            CHECK(want_res[p] == -1, "n=%zu: entry %zu should fail", n, p);
+            memcpy(u[p], buf[p], 32);
+        }
+    }
+}
+
 int main(void)
 {
     test_empty();
@@ -233,5 +256,6 @@ int main(void)
     test_alias();
     test_rfc7748();
     test_wycheproof();
+    test_positions();
     return test_done();
 }

@@ -152,7 +152,7 @@ void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const ui
                                     const uint8_t point[32]))
 {
     struct {
-        uint8_t k[8][32], u[8][32], r[8][32];
+        uint8_t k[16][32], u[16][32], r[16][32];
     } sec;
     size_t i = 0;
 

@@ -34,12 +34,12 @@ void x25519_batch_serial(size_t n, uint8_t *out, const uint8_t *scalars, const u
 typedef void x25519_lanes_kernel(uint8_t (*out)[32], const uint8_t (*scalars)[32],
                                  const uint8_t (*points)[32]);
 /*
- * The raw ladders of n entries on a w-lane kernel (w ≤ 8), for a vector
+ * The raw ladders of n entries on a w-lane kernel (w ≤ 16), for a vector
  * backend's x25519_batch: each full chunk of w, then a remainder r = n mod w
  * ≥ pad_min padded with zero lanes (public, and harmless since their output
  * is discarded), is copied into the kernel's arrays, run, and copied out; a
- * smaller remainder runs entry by entry on `one`. Copying (at most 768 bytes
- * per chunk of 8 ladders) keeps the flat public buffers apart from the
+ * smaller remainder runs entry by entry on `one`. Copying (at most 1 536
+ * bytes per chunk of 16 ladders) keeps the flat public buffers apart from the
  * kernel's 32-byte rows, and reads each chunk's inputs before its outputs
  * are written (out may be scalars or points); the copies are wiped.
  * Constant time in every scalar and point (n public).

@@ -11,11 +11,16 @@
  *     random; each lane's neighbours random (lanes must not interfere);
  *   - the same scalar in every lane with different points and the reverse
  *     (the per-lane swap mask must follow each lane's own bits);
- *   - aliasing: out = scalars, out = points.
+ *   - aliasing: out = scalars, out = points;
+ *   - the 16-lane kernel x25519_batch16_ifma (two groups of eight issued side
+ *     by side) the same way: random calls, an edge point and scalar in each
+ *     of the 16 lane positions, one group's inputs repeated in the other
+ *     (the groups must not interfere), aliasing.
  *
  * `test_x25519x8 --bench` prints rdtsc cycles per 8-lane call and per
  * single ladder of the ifma backend (backend->x25519), the numbers behind
- * X25519_BATCH_PAD_MIN in src/x25519/batch.c, and the same for the AVX2
+ * X25519_BATCH_PAD_MIN in src/x25519/batch.c, the 16-lane kernel against two
+ * 8-lane calls (behind the chunking of backend_ifma.c), and the same for the AVX2
  * 4-lane kernel (behind X25519_BATCH_USE_AVX2X4).
  *
  * Compiled with the IFMA flags like tests/ifma/test_ifma.c; skips (exit 77)
@@ -33,20 +38,34 @@
 
 #define N_RANDOM_CALLS 1250
 
-/* Every lane of one call against the serial ladder. */
-static void check_call(const uint8_t k[8][32], const uint8_t u[8][32], const char *what)
+/* Every lane of one call of the w-lane kernel (w = 8 or 16) against the
+ * serial ladder. */
+static void check_lanes(int w, const uint8_t (*k)[32], const uint8_t (*u)[32], const char *what)
 {
-    uint8_t out[8][32], want[32];
+    uint8_t out[16][32], want[32];
 
-    x25519_batch8_ifma(out, k, u);
-    for (int l = 0; l < 8; l++) {
+    if (w == 16)
+        x25519_batch16_ifma(out, k, u);
+    else
+        x25519_batch8_ifma(out, k, u);
+    for (int l = 0; l < w; l++) {
         x25519_ladder_serial(want, k[l], u[l]);
         if (!CHECK_BYTES(out[l], want, 32, what)) {
-            fprintf(stderr, "  lane %d\n", l);
+            fprintf(stderr, "  lane %d of %d\n", l, w);
             hex_print(stderr, "scalar", k[l], 32);
             hex_print(stderr, "point", u[l], 32);
         }
     }
+}
+
+static void check_call(const uint8_t k[8][32], const uint8_t u[8][32], const char *what)
+{
+    check_lanes(8, k, u, what);
+}
+
+static void check_call16(const uint8_t k[16][32], const uint8_t u[16][32], const char *what)
+{
+    check_lanes(16, k, u, what);
 }
 
 static void test_random(void)
@@ -147,6 +166,81 @@ static void test_alias(void)
     }
 }
 
+/* ---- the 16-lane kernel ------------------------------------------------------- */
+
+static void test16_random(void)
+{
+    uint8_t k[16][32], u[16][32];
+
+    for (int c = 0; c < N_RANDOM_CALLS / 4; c++) {
+        test_rng_bytes(k, sizeof k);
+        test_rng_bytes(u, sizeof u);
+        check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: random");
+    }
+}
+
+static void test16_edges(void)
+{
+    uint8_t k[16][32], u[16][32];
+
+    /* each edge point, with each edge scalar kind, in each of the 16 lanes */
+    for (size_t p = 0; p < N_EDGE_POINTS; p++)
+        for (int lane = 0; lane < 16; lane++) {
+            test_rng_bytes(k, sizeof k);
+            test_rng_bytes(u, sizeof u);
+            CHECK(hex_decode(u[lane], 32, edge_points[p]) == 32, "edge point %zu", p);
+            edge_scalar(k[lane], (int)((p + (size_t)lane) % 3));
+            check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: edge");
+        }
+    /* every lane an edge at once, the two groups different */
+    for (int which = 0; which < 3; which++) {
+        for (int lane = 0; lane < 16; lane++) {
+            hex_decode(u[lane], 32, edge_points[(size_t)(lane + which) % N_EDGE_POINTS]);
+            edge_scalar(k[lane], (which + lane) % 3);
+        }
+        check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: all edges");
+    }
+}
+
+/* Group 1 a copy of group 0 with one input changed per round, and the same
+ * scalar (or point) in all 16 lanes: the groups' masks and states are their own. */
+static void test16_groups(void)
+{
+    uint8_t k[16][32], u[16][32];
+
+    for (int r = 0; r < 16; r++) {
+        test_rng_bytes(k, 8 * 32);
+        test_rng_bytes(u, 8 * 32);
+        memcpy(k[8], k[0], 8 * 32);
+        memcpy(u[8], u[0], 8 * 32);
+        if (r % 2)
+            k[8 + r / 2][r % 32] ^= 0x40;
+        else
+            u[8 + r / 2][r % 31] ^= 0x01;
+        check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: copied group");
+        for (int l = 1; l < 16; l++) memcpy(k[l], k[0], 32);
+        test_rng_bytes(u, sizeof u);
+        check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: same scalar");
+    }
+}
+
+static void test16_alias(void)
+{
+    uint8_t k[16][32], u[16][32], buf[16][32], want[16][32];
+
+    for (int r = 0; r < 5; r++) {
+        test_rng_bytes(k, sizeof k);
+        test_rng_bytes(u, sizeof u);
+        for (int l = 0; l < 16; l++) x25519_ladder_serial(want[l], k[l], u[l]);
+        memcpy(buf, k, sizeof buf);
+        x25519_batch16_ifma(buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u);
+        CHECK_BYTES(buf, want, sizeof buf, "16 lanes: out = scalars");
+        memcpy(buf, u, sizeof buf);
+        x25519_batch16_ifma(buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf);
+        CHECK_BYTES(buf, want, sizeof buf, "16 lanes: out = points");
+    }
+}
+
 /* ---- cycle counts (--bench) --------------------------------------------------- */
 
 typedef void kernel_fn(uint8_t (*out)[32], const uint8_t (*k)[32], const uint8_t (*u)[32]);
@@ -181,6 +275,26 @@ static void bench(void)
            "ifma backend->x25519 %llu; one 8-lane call = %.2f single ladders\n",
            (unsigned long long)tk, (unsigned long long)(tk / 8), (unsigned long long)t1,
            (double)tk / (double)t1);
+    {
+        uint8_t k[16][32], u[16][32], out[16][32];
+        uint64_t t16 = UINT64_MAX, t8 = UINT64_MAX;
+
+        test_rng_bytes(k, sizeof k);
+        test_rng_bytes(u, sizeof u);
+        for (int run = 0; run < 200; run++) {
+            uint64_t s0 = timer_start();
+            x25519_batch16_ifma(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
+            uint64_t s1 = timer_stop();
+            x25519_batch8_ifma(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
+            uint64_t s2 = timer_stop();
+            if (s1 - s0 < t16) t16 = s1 - s0;
+            if (s2 - s1 < t8) t8 = s2 - s1;
+        }
+        printf("rdtsc cycles (min of 200): x25519_batch16_ifma %llu (%llu per key), "
+               "x25519_batch8_ifma %llu; one 16-lane call = %.2f 8-lane calls\n",
+               (unsigned long long)t16, (unsigned long long)(t16 / 16), (unsigned long long)t8,
+               (double)t16 / (double)t8);
+    }
 #if defined(VEC25519_HAVE_X25519X4_AVX2)
     /* The AVX2 4-lane kernel against the avx2 backend's single ladder, for
      * the choice X25519_BATCH_USE_AVX2X4 in src/x25519/batch.c. */
@@ -200,5 +314,9 @@ int main(int argc, char **argv)
     test_edges();
     test_shared_inputs();
     test_alias();
+    test16_random();
+    test16_edges();
+    test16_groups();
+    test16_alias();
     return test_done();
 }

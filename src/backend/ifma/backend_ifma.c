@@ -6,7 +6,7 @@
  * used only when cpu_features().avx512ifma (src/backend/dispatch.c). Its
  * SHA-512 is the AVX-512VL message schedule (src/backend/avx512/, which
  * needs only AVX-512F and VL, both implied here; docs/sha512.md). Its X25519
- * is the IFMA ladder, batched on the 8-lane kernel (x25519x8.c).
+ * is the IFMA ladder, batched on the 16- and 8-lane kernels (x25519x8.c).
  */
 #define VEC25519_VECTOR_IFMA 1
 #include <stddef.h>
@@ -19,18 +19,30 @@
 #include "x25519x8.h"
 
 /*
- * A remainder of r = n mod 8 entries is padded into one more 8-lane call
- * when r ≥ this, else run singly on x25519_ladder_ifma: one 8-lane IFMA
- * call costs 2.1 single ladders of this backend (docs/x25519.md §9.5).
+ * Chunks of 16 run on the 16-lane kernel (two 8-lane groups side by side:
+ * one call costs about 1.8 calls of the 8-lane kernel, docs/x25519.md §9.6);
+ * a remainder r = n mod 16 ≥ X25519_BATCH_PAD16_MIN_IFMA is padded into one
+ * more 16-lane call (1.8 < 2 calls of 8, or one of 8 and two single
+ * ladders). A smaller remainder goes to the 8-lane kernel: its chunk of 8,
+ * then r mod 8 padded into one more 8-lane call when ≥
+ * X25519_BATCH_PAD_MIN_IFMA, else run singly on x25519_ladder_ifma (one
+ * 8-lane call costs 2.1 single ladders of this backend, §9.5).
  */
+#define X25519_BATCH_PAD16_MIN_IFMA 10
 #define X25519_BATCH_PAD_MIN_IFMA 3
 
-/* The table's x25519_batch (src/backend/backend.h). Constant time. */
+/* The table's x25519_batch (src/backend/backend.h). Constant time (n public). */
 static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
                               const uint8_t *points)
 {
-    x25519_batch_lanes(n, out, scalars, points, x25519_batch8_ifma, 8, X25519_BATCH_PAD_MIN_IFMA,
-                       x25519_ladder_ifma);
+    const size_t r = n % 16, n16 = r >= X25519_BATCH_PAD16_MIN_IFMA ? n : n - r;
+
+    if (n16 != 0)
+        x25519_batch_lanes(n16, out, scalars, points, x25519_batch16_ifma, 16,
+                           X25519_BATCH_PAD16_MIN_IFMA, x25519_ladder_ifma);
+    if (n16 != n)
+        x25519_batch_lanes(n - n16, out + 32 * n16, scalars + 32 * n16, points + 32 * n16,
+                           x25519_batch8_ifma, 8, X25519_BATCH_PAD_MIN_IFMA, x25519_ladder_ifma);
 }
 
 #include "base_x8.h"     /* its fixed-base entries (VBACKEND_SCALARMULT_BASE, ..._BASE_ENCODE) */

@@ -314,44 +314,67 @@ X8_INLINE void fe52x8_cswap(fe52x8 *f, fe52x8 *g, __mmask8 m)
     }
 }
 
-/* h = f^(2^n) (n ≥ 1 squarings). In: operand; out: carried. */
-static inline void fe52x8_sqn(fe52x8 *h, const fe52x8 *f, int n)
+/* h[g] = f[g]^(2^n) (n ≥ 1 squarings) for g < ng. In: operands; out:
+ * carried. The ng chains are independent: each squaring is issued for every
+ * group before the next, so the groups' latencies overlap. */
+X8_INLINE void fe52x8_sqn_g_(fe52x8 *h, const fe52x8 *f, int n, int ng)
 {
-    fe52x8_sq(h, f);
-    for (int i = 1; i < n; i++) fe52x8_sq(h, h);
+    for (int g = 0; g < ng; g++) fe52x8_sq(&h[g], &f[g]);
+    for (int i = 1; i < n; i++)
+        for (int g = 0; g < ng; g++) fe52x8_sq(&h[g], &h[g]);
+}
+
+/* h[g] = f[g]·k[g] for g < ng (carried). Aliasing allowed. */
+X8_INLINE void fe52x8_mul_g_(fe52x8 *h, const fe52x8 *f, const fe52x8 *k, int ng)
+{
+    for (int g = 0; g < ng; g++) fe52x8_mul(&h[g], &f[g], &k[g]);
 }
 
 /*
- * h = z^(p−2) = z^(2^255 − 21) in every lane (Fermat; 0 ↦ 0): 254 squarings
- * and 11 multiplications, the exponents in the comments.
+ * h[g] = z[g]^(p−2) = z[g]^(2^255 − 21) in every lane of ng groups (Fermat;
+ * 0 ↦ 0): 254 squarings and 11 multiplications, the exponents in the
+ * comments; ng is a compile-time constant at both callers below.
  */
+X8_INLINE void fe52x8_invert_g_(fe52x8 *h, const fe52x8 *z, int ng)
+{
+    fe52x8 t[4][2];
+
+    fe52x8_sqn_g_(t[0], z, 1, ng);             /* t0 = z^2                 */
+    fe52x8_sqn_g_(t[1], t[0], 2, ng);          /* t1 = z^8                 */
+    fe52x8_mul_g_(t[1], t[1], z, ng);          /* t1 = z^9                 */
+    fe52x8_mul_g_(t[0], t[0], t[1], ng);       /* t0 = z^11                */
+    fe52x8_sqn_g_(t[2], t[0], 1, ng);          /* t2 = z^22                */
+    fe52x8_mul_g_(t[1], t[1], t[2], ng);       /* t1 = z^(2^5 − 1)         */
+    fe52x8_sqn_g_(t[2], t[1], 5, ng);
+    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^10 − 1)        */
+    fe52x8_sqn_g_(t[2], t[1], 10, ng);
+    fe52x8_mul_g_(t[2], t[2], t[1], ng);       /* t2 = z^(2^20 − 1)        */
+    fe52x8_sqn_g_(t[3], t[2], 20, ng);
+    fe52x8_mul_g_(t[2], t[3], t[2], ng);       /* t2 = z^(2^40 − 1)        */
+    fe52x8_sqn_g_(t[2], t[2], 10, ng);
+    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^50 − 1)        */
+    fe52x8_sqn_g_(t[2], t[1], 50, ng);
+    fe52x8_mul_g_(t[2], t[2], t[1], ng);       /* t2 = z^(2^100 − 1)       */
+    fe52x8_sqn_g_(t[3], t[2], 100, ng);
+    fe52x8_mul_g_(t[2], t[3], t[2], ng);       /* t2 = z^(2^200 − 1)       */
+    fe52x8_sqn_g_(t[2], t[2], 50, ng);
+    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^250 − 1)       */
+    fe52x8_sqn_g_(t[1], t[1], 5, ng);          /* t1 = z^(2^255 − 32)      */
+    fe52x8_mul_g_(h, t[1], t[0], ng);          /* h  = z^(2^255 − 21)      */
+    vec25519_wipe(t, sizeof t);
+}
+
+/* h = z^(p−2) in every lane (0 ↦ 0). In: operand; out: carried. */
 static inline void fe52x8_invert(fe52x8 *h, const fe52x8 *z)
 {
-    fe52x8 t[4];
+    fe52x8_invert_g_(h, z, 1);
+}
 
-    fe52x8_sq(&t[0], z);               /* t0 = z^2                 */
-    fe52x8_sqn(&t[1], &t[0], 2);       /* t1 = z^8                 */
-    fe52x8_mul(&t[1], &t[1], z);       /* t1 = z^9                 */
-    fe52x8_mul(&t[0], &t[0], &t[1]);   /* t0 = z^11                */
-    fe52x8_sq(&t[2], &t[0]);           /* t2 = z^22                */
-    fe52x8_mul(&t[1], &t[1], &t[2]);   /* t1 = z^(2^5 − 1)         */
-    fe52x8_sqn(&t[2], &t[1], 5);
-    fe52x8_mul(&t[1], &t[2], &t[1]);   /* t1 = z^(2^10 − 1)        */
-    fe52x8_sqn(&t[2], &t[1], 10);
-    fe52x8_mul(&t[2], &t[2], &t[1]);   /* t2 = z^(2^20 − 1)        */
-    fe52x8_sqn(&t[3], &t[2], 20);
-    fe52x8_mul(&t[2], &t[3], &t[2]);   /* t2 = z^(2^40 − 1)        */
-    fe52x8_sqn(&t[2], &t[2], 10);
-    fe52x8_mul(&t[1], &t[2], &t[1]);   /* t1 = z^(2^50 − 1)        */
-    fe52x8_sqn(&t[2], &t[1], 50);
-    fe52x8_mul(&t[2], &t[2], &t[1]);   /* t2 = z^(2^100 − 1)       */
-    fe52x8_sqn(&t[3], &t[2], 100);
-    fe52x8_mul(&t[2], &t[3], &t[2]);   /* t2 = z^(2^200 − 1)       */
-    fe52x8_sqn(&t[2], &t[2], 50);
-    fe52x8_mul(&t[1], &t[2], &t[1]);   /* t1 = z^(2^250 − 1)       */
-    fe52x8_sqn(&t[1], &t[1], 5);       /* t1 = z^(2^255 − 32)      */
-    fe52x8_mul(h, &t[1], &t[0]);       /* h  = z^(2^255 − 21)      */
-    vec25519_wipe(t, sizeof t);
+/* h[g] = z[g]^(p−2) for two groups of eight lanes, the two chains side by
+ * side (x25519x8.c's 16-lane kernel). In: operands; out: carried. */
+static inline void fe52x8_invert2(fe52x8 h[2], const fe52x8 z[2])
+{
+    fe52x8_invert_g_(h, z, 2);
 }
 
 #endif /* VEC25519_BACKEND_IFMA_FE52X8_H */

@@ -30,6 +30,15 @@
  * The inversion z^(p−2) is the usual 254-square, 11-multiply chain, run in
  * all eight lanes at once (z = 0 gives 0, as the serial ladder).
  *
+ * Two kernels: x25519_batch8_ifma (one group of eight lanes) and
+ * x25519_batch16_ifma (two groups). Within a lane the step is one chain of
+ * dependent products, and one group alone leaves the multipliers waiting on
+ * that chain's latency; the 16-lane kernel issues every operation of the step
+ * for both groups before the next (X8_EACH), so the two independent chains
+ * fill each other's gaps: about 1.8 times the 8-lane call for twice the
+ * ladders (§9.6). Its inversion runs the two groups' chains side by side the
+ * same way (fe52x8_invert2).
+ *
  * Constant time: the loop, every memory index and every instruction are
  * fixed; scalar bits only become opmask bits for vpblendmq; IFMA, shifts,
  * adds and blends have data-independent latency. Secrets on the stack (the
@@ -55,102 +64,164 @@
 #include "../serial/fe51.h"
 #include "fe52x8.h"
 
-/* Everything secret the kernel keeps on the stack, wiped in one call. */
+/* At most two groups of eight lanes per call (the 16-lane kernel). */
+#define X8_GROUPS 2
+
+/* Everything secret the kernel keeps on the stack, wiped in one call; group g
+ * holds lanes 8g … 8g + 7 (the 8-lane kernel uses group 0 only). */
 struct x8_state {
-    fe52x8 x1;                   /* carried: the input u                  */
-    fe52x8 x2, z2, x3, z3;       /* loose: [k']P, [k'+1]P                 */
-    fe52x8 zinv;
-    __m512i k[4];                /* word w of the eight clamped scalars   */
-    uint64_t limbs[5][8];        /* transposition buffer (in and out)     */
+    fe52x8 x1[X8_GROUPS];              /* carried: the input u                  */
+    fe52x8 x2[X8_GROUPS], z2[X8_GROUPS]; /* loose: [k']P                        */
+    fe52x8 x3[X8_GROUPS], z3[X8_GROUPS]; /* loose: [k'+1]P                      */
+    fe52x8 zinv[X8_GROUPS];
+    __m512i k[X8_GROUPS][4];           /* word w of the eight clamped scalars   */
+    uint64_t limbs[5][8];              /* transposition buffer (in and out)     */
     uint64_t kw[4][8];
     uint8_t kc[32];
     fe51 t;
 };
 
+/* Every statement of the step below is done for each of the ng groups before
+ * the next one (ng is a compile-time constant after inlining). */
+#define X8_EACH(g, ng) _Pragma("GCC unroll 2") for (int g = 0; g < (ng); g++)
+
 /*
- * One ladder step in every lane (the header's formulas; bounds per line).
- * x2, z2, x3, z3 loose in and out (limbs < 2^60.06: they are only added,
- * subtracted and carried, so the products that make them skip the carry);
- * x1 carried.
+ * One ladder step in every lane of ng groups (the header's formulas; bounds
+ * per line). x2, z2, x3, z3 loose in and out (limbs < 2^60.06: they are only
+ * added, subtracted and carried, so the products that make them skip the
+ * carry); x1 carried. Within one lane the step is one chain of dependent
+ * products; with ng = 2 the two groups' chains are independent and are
+ * issued side by side, operation by operation (docs/x25519.md §9.6).
  */
-X8_INLINE void x8_ladder_step(struct x8_state *st)
+X8_INLINE void x8_ladder_step(struct x8_state *st, int ng)
 {
-    fe52x8 a, b, c, d, aa, bb, e, da, cb, s;
+    fe52x8 a[X8_GROUPS], b[X8_GROUPS], c[X8_GROUPS], d[X8_GROUPS], aa[X8_GROUPS], bb[X8_GROUPS],
+        e[X8_GROUPS], da[X8_GROUPS], cb[X8_GROUPS], s[X8_GROUPS];
 
-    fe52x8_add(&a, &st->x2, &st->z2);      /* A  = x2 + z2           < 2^61.06 */
-    fe52x8_carry(&a, &a);                  /*                        carried   */
-    fe52x8_sub_loose(&b, &st->x2, &st->z2); /* B = x2 + 2^10·p − z2  < 2^62    */
-    fe52x8_carry(&b, &b);
-    fe52x8_add(&c, &st->x3, &st->z3);      /* C  = x3 + z3 */
-    fe52x8_carry(&c, &c);
-    fe52x8_sub_loose(&d, &st->x3, &st->z3); /* D = x3 − z3 */
-    fe52x8_carry(&d, &d);
-    fe52x8_sq(&aa, &a);                    /* AA = A²                carried   */
-    fe52x8_sq(&bb, &b);                    /* BB = B²                carried   */
-    fe52x8_mul_loose(&da, &d, &a);         /* DA = D·A               loose     */
-    fe52x8_mul_loose(&cb, &c, &b);         /* CB = C·B               loose     */
-    fe52x8_sub(&e, &aa, &bb);              /* E  = AA + 2p − BB      < 2^53    */
-    fe52x8_carry(&e, &e);
+    X8_EACH(g, ng) {
+        fe52x8_add(&a[g], &st->x2[g], &st->z2[g]);       /* A  = x2 + z2          < 2^61.06 */
+        fe52x8_carry(&a[g], &a[g]);                       /*                       carried   */
+    }
+    X8_EACH(g, ng) {
+        fe52x8_sub_loose(&b[g], &st->x2[g], &st->z2[g]); /* B = x2 + 2^10·p − z2  < 2^62    */
+        fe52x8_carry(&b[g], &b[g]);
+    }
+    X8_EACH(g, ng) {
+        fe52x8_add(&c[g], &st->x3[g], &st->z3[g]);       /* C  = x3 + z3 */
+        fe52x8_carry(&c[g], &c[g]);
+    }
+    X8_EACH(g, ng) {
+        fe52x8_sub_loose(&d[g], &st->x3[g], &st->z3[g]); /* D = x3 − z3 */
+        fe52x8_carry(&d[g], &d[g]);
+    }
+    X8_EACH(g, ng) fe52x8_sq(&aa[g], &a[g]);              /* AA = A²               carried   */
+    X8_EACH(g, ng) fe52x8_sq(&bb[g], &b[g]);              /* BB = B²               carried   */
+    X8_EACH(g, ng) fe52x8_mul_loose(&da[g], &d[g], &a[g]); /* DA = D·A             loose     */
+    X8_EACH(g, ng) fe52x8_mul_loose(&cb[g], &c[g], &b[g]); /* CB = C·B             loose     */
+    X8_EACH(g, ng) {
+        fe52x8_sub(&e[g], &aa[g], &bb[g]);                /* E  = AA + 2p − BB     < 2^53    */
+        fe52x8_carry(&e[g], &e[g]);
+    }
+    X8_EACH(g, ng) {
+        fe52x8_add(&s[g], &da[g], &cb[g]);                /* DA + CB               < 2^61.06 */
+        fe52x8_carry(&s[g], &s[g]);
+    }
+    X8_EACH(g, ng) fe52x8_sq_loose(&st->x3[g], &s[g]);    /* x3 = (DA + CB)²       loose     */
+    X8_EACH(g, ng) {
+        fe52x8_sub_loose(&s[g], &da[g], &cb[g]);          /* DA + 2^10·p − CB      < 2^62    */
+        fe52x8_carry(&s[g], &s[g]);
+    }
+    X8_EACH(g, ng) fe52x8_sq(&s[g], &s[g]);
+    X8_EACH(g, ng) fe52x8_mul_loose(&st->z3[g], &st->x1[g], &s[g]); /* z3 = x1·(DA − CB)² loose */
+    X8_EACH(g, ng) fe52x8_mul_loose(&st->x2[g], &aa[g], &bb[g]);    /* x2 = AA·BB         loose */
+    X8_EACH(g, ng) {
+        fe52x8_mul_a24_add(&s[g], &e[g], &aa[g]);         /* AA + a24·E            < 2^53    */
+        fe52x8_carry(&s[g], &s[g]);
+    }
+    X8_EACH(g, ng) fe52x8_mul_loose(&st->z2[g], &e[g], &s[g]); /* z2 = E·(AA + a24·E) loose */
+}
 
-    fe52x8_add(&s, &da, &cb);              /* DA + CB                < 2^61.06 */
-    fe52x8_carry(&s, &s);
-    fe52x8_sq_loose(&st->x3, &s);          /* x3 = (DA + CB)²        loose     */
-    fe52x8_sub_loose(&s, &da, &cb);        /* DA + 2^10·p − CB       < 2^62    */
-    fe52x8_carry(&s, &s);
-    fe52x8_sq(&s, &s);
-    fe52x8_mul_loose(&st->z3, &st->x1, &s); /* z3 = x1·(DA − CB)²    loose     */
+/* Group g's eight inputs into st (clamped scalars as words, u as limbs, the
+ * ladder's start state). */
+static inline void x8_load_group(struct x8_state *st, int g, const uint8_t scalars[8][32],
+                                 const uint8_t points[8][32])
+{
+    for (int l = 0; l < 8; l++) {
+        sc_clamp(st->kc, scalars[l]);
+        for (int w = 0; w < 4; w++) st->kw[w][l] = load64_le(st->kc + 8 * w);
+        fe51_frombytes(&st->t, points[l]); /* bit 255 dropped; limbs < 2^51 */
+        for (int i = 0; i < 5; i++) st->limbs[i][l] = st->t.v[i];
+    }
+    for (int w = 0; w < 4; w++) st->k[g][w] = _mm512_loadu_si512(st->kw[w]);
+    for (int i = 0; i < 5; i++) {
+        st->x1[g].v[i] = _mm512_loadu_si512(st->limbs[i]);
+        st->x2[g].v[i] = st->z2[g].v[i] = _mm512_setzero_si512();
+        st->z3[g].v[i] = _mm512_setzero_si512();
+    }
+    st->x2[g].v[0] = st->z3[g].v[0] = x8_set1(1); /* (x2:z2) = (1:0), (x3:z3) = (u:1) */
+    st->x3[g] = st->x1[g];
+}
 
-    fe52x8_mul_loose(&st->x2, &aa, &bb);   /* x2 = AA·BB             loose     */
-    fe52x8_mul_a24_add(&s, &e, &aa);       /* AA + a24·E             < 2^53    */
-    fe52x8_carry(&s, &s);
-    fe52x8_mul_loose(&st->z2, &e, &s);     /* z2 = E·(AA + a24·E)    loose     */
+/* Group g's eight results x2·zinv out of st, canonical. */
+static inline void x8_store_group(struct x8_state *st, int g, uint8_t out[8][32])
+{
+    for (int i = 0; i < 5; i++) _mm512_storeu_si512(st->limbs[i], st->x2[g].v[i]);
+    for (int l = 0; l < 8; l++) {
+        for (int i = 0; i < 5; i++) st->t.v[i] = st->limbs[i][l];
+        fe51_tobytes(out[l], &st->t); /* full reduction: canonical */
+    }
+}
+
+/* The ladders of 8·ng lanes (ng = 1 or 2, a constant after inlining): every
+ * input is read before any output is written. */
+X8_INLINE void x8_ladders(struct x8_state *st, uint8_t (*out)[32], const uint8_t (*scalars)[32],
+                          const uint8_t (*points)[32], int ng)
+{
+    __mmask8 prev[X8_GROUPS] = {0, 0}; /* the pending swap of each lane */
+
+    for (int g = 0; g < ng; g++) x8_load_group(st, g, scalars + 8 * g, points + 8 * g);
+
+    for (int i = 254; i >= 0; i--) {
+        X8_EACH(g, ng) {
+            /* Lane l's bit i of its scalar, as opmask bit l (i is public). */
+            const __mmask8 bit =
+                _mm512_test_epi64_mask(st->k[g][i >> 6], x8_set1(UINT64_C(1) << (i & 63)));
+            const __mmask8 swap = (__mmask8)(bit ^ prev[g]);
+            prev[g] = bit;
+            fe52x8_cswap(&st->x2[g], &st->x3[g], swap);
+            fe52x8_cswap(&st->z2[g], &st->z3[g], swap);
+        }
+        x8_ladder_step(st, ng);
+    }
+    X8_EACH(g, ng) {
+        fe52x8_cswap(&st->x2[g], &st->x3[g], prev[g]); /* undo the pending swap: [k]P */
+        fe52x8_cswap(&st->z2[g], &st->z3[g], prev[g]);
+        fe52x8_carry(&st->z2[g], &st->z2[g]); /* loose → carried: multiplier operands */
+        fe52x8_carry(&st->x2[g], &st->x2[g]);
+    }
+    if (ng == 1)
+        fe52x8_invert(&st->zinv[0], &st->z2[0]);
+    else
+        fe52x8_invert2(st->zinv, st->z2);
+    X8_EACH(g, ng) fe52x8_mul(&st->x2[g], &st->x2[g], &st->zinv[g]); /* carried: tight fe51 */
+    for (int g = 0; g < ng; g++) x8_store_group(st, g, out + 8 * g);
+    vec25519_wipe(prev, sizeof prev);
 }
 
 void x25519_batch8_ifma(uint8_t out[8][32], const uint8_t scalars[8][32],
                         const uint8_t points[8][32])
 {
     struct x8_state st;
-    __mmask8 prev = 0;
 
-    /* Read every input before writing any output (out may alias them). */
-    for (int l = 0; l < 8; l++) {
-        sc_clamp(st.kc, scalars[l]);
-        for (int w = 0; w < 4; w++) st.kw[w][l] = load64_le(st.kc + 8 * w);
-        fe51_frombytes(&st.t, points[l]); /* bit 255 dropped; limbs < 2^51 */
-        for (int i = 0; i < 5; i++) st.limbs[i][l] = st.t.v[i];
-    }
-    for (int w = 0; w < 4; w++) st.k[w] = _mm512_loadu_si512(st.kw[w]);
-    for (int i = 0; i < 5; i++) {
-        st.x1.v[i] = _mm512_loadu_si512(st.limbs[i]);
-        st.x2.v[i] = st.z2.v[i] = _mm512_setzero_si512();
-        st.z3.v[i] = _mm512_setzero_si512();
-    }
-    st.x2.v[0] = st.z3.v[0] = x8_set1(1); /* (x2:z2) = (1:0), (x3:z3) = (u:1) */
-    st.x3 = st.x1;
-
-    for (int i = 254; i >= 0; i--) {
-        /* Lane l's bit i of its scalar, as opmask bit l (i is public). */
-        const __mmask8 bit =
-            _mm512_test_epi64_mask(st.k[i >> 6], x8_set1(UINT64_C(1) << (i & 63)));
-        const __mmask8 swap = (__mmask8)(bit ^ prev);
-        prev = bit;
-        fe52x8_cswap(&st.x2, &st.x3, swap);
-        fe52x8_cswap(&st.z2, &st.z3, swap);
-        x8_ladder_step(&st);
-    }
-    fe52x8_cswap(&st.x2, &st.x3, prev); /* undo the pending swap: (x2:z2) = [k]P */
-    fe52x8_cswap(&st.z2, &st.z3, prev);
-
-    fe52x8_carry(&st.z2, &st.z2); /* loose → carried: multiplier operands */
-    fe52x8_carry(&st.x2, &st.x2);
-    fe52x8_invert(&st.zinv, &st.z2);
-    fe52x8_mul(&st.x2, &st.x2, &st.zinv); /* carried: a tight fe51 per lane */
-    for (int i = 0; i < 5; i++) _mm512_storeu_si512(st.limbs[i], st.x2.v[i]);
-    for (int l = 0; l < 8; l++) {
-        for (int i = 0; i < 5; i++) st.t.v[i] = st.limbs[i][l];
-        fe51_tobytes(out[l], &st.t); /* full reduction: canonical */
-    }
-
+    x8_ladders(&st, out, scalars, points, 1);
     vec25519_wipe(&st, sizeof st);
-    vec25519_wipe(&prev, sizeof prev);
+}
+
+void x25519_batch16_ifma(uint8_t out[16][32], const uint8_t scalars[16][32],
+                         const uint8_t points[16][32])
+{
+    struct x8_state st;
+
+    x8_ladders(&st, out, scalars, points, 2);
+    vec25519_wipe(&st, sizeof st);
 }

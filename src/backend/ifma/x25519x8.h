@@ -30,6 +30,13 @@
  */
 void x25519_batch8_ifma(uint8_t out[8][32], const uint8_t scalars[8][32],
                         const uint8_t points[8][32]);
+/*
+ * The same for l = 0 … 15: two groups of eight lanes whose ladder steps are
+ * issued side by side (docs/x25519.md §9.6). Same contract as
+ * x25519_batch8_ifma (every input read before any output is written).
+ */
+void x25519_batch16_ifma(uint8_t out[16][32], const uint8_t scalars[16][32],
+                         const uint8_t points[16][32]);
 #endif
 
 #endif /* VEC25519_BACKEND_IFMA_X25519X8_H */
