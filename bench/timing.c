@@ -39,7 +39,9 @@
 #define QUICK_WARMUP_CALLS 1u
 #define QUICK_RUNS 11u
 
+#if HAVE_TSC
 static int have_rdtscp;
+#endif
 static uint64_t overhead_cycles, overhead_ns;
 static double ticks_per_ns;
 

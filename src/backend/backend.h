@@ -183,7 +183,8 @@ void ge_base_encode_finish(size_t n, uint8_t *out, fe *X, fe *Y, fe *Z, int form
  */
 typedef void ge_base_kernel(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count);
 /* f = the element with the radix-2^51 limbs (tight fe51 limbs: every
- * carried vector result), as a serial fe (either field). Constant time. */
+ * carried vector result), as a serial fe (either field). Constant time.
+ * Defined where fe51 is (VEC25519_HAVE_FE51: the 64-bit targets). */
 void ge_base_fe_from51(fe *f, const uint64_t limbs[5]);
 #define BASE_ENCODE_LANES_MAX 8
 void ge_base_encode_lanes(size_t n, uint8_t *out, const uint8_t *scalars, int form,

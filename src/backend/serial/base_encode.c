@@ -128,6 +128,7 @@ void ge_base_encode_lanes(size_t n, uint8_t *out, const uint8_t *scalars, int fo
     vec25519_wipe(pad, sizeof pad);
 }
 
+#if defined(VEC25519_HAVE_FE51) /* only the vector backends, on 64-bit targets, call it */
 void ge_base_fe_from51(fe *f, const uint64_t limbs[5])
 {
     fe51 t;
@@ -145,6 +146,7 @@ void ge_base_fe_from51(fe *f, const uint64_t limbs[5])
 #endif
     vec25519_wipe(&t, sizeof t);
 }
+#endif
 
 /* The serial kernel: (X : Y : Z) of [s]B by ge_scalarmult_base (count = 1). */
 static void serial_kernel(fe *X, fe *Y, fe *Z, const uint8_t *scalars, size_t count)
