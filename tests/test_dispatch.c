@@ -104,6 +104,14 @@ static int count_lines(const char *s)
     return n;
 }
 
+/* count_lines, less the line that an emulator adds after abort() (qemu-user:
+ * "qemu: uncaught target signal 6 (Aborted)"), which is not the library's. */
+static int count_lib_lines(const char *s)
+{
+    const char *q = strstr(s, "qemu: uncaught target signal");
+    return count_lines(s) - (q != NULL && (q == s || q[-1] == '\n'));
+}
+
 int main(void)
 {
     char err[4096];
@@ -127,7 +135,7 @@ int main(void)
     st = run_child("bogus", "1", 0, NULL, err, sizeof err);
     CHECK(WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT, "bogus, strict: status %#x (want SIGABRT)",
           st);
-    CHECK(count_lines(err) == 1 && strstr(err, "aborting (VEC25519_BACKEND_STRICT=1)"),
+    CHECK(count_lib_lines(err) == 1 && strstr(err, "aborting (VEC25519_BACKEND_STRICT=1)"),
           "bogus, strict: message '%s'", err);
 
     /* A usable name: that backend, silently (strict or not). */

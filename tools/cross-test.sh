@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# Build and test vec25519 for another target, from this checkout:
+#
+#   tools/cross-test.sh TARGET [ctest arguments...]
+#   tools/cross-test.sh list        the targets and whether their tools are here
+#
+# TARGET is a toolchain file of cmake/toolchains/ by its name:
+#   aarch64-linux-gnu      64-bit ARM                    qemu-aarch64
+#   arm-linux-gnueabihf    32-bit ARMv7, hard float      qemu-arm
+#   i686-linux-gnu         32-bit x86                    qemu-i386
+#   riscv64-linux-gnu      64-bit RISC-V                 qemu-riscv64
+#   powerpc64le-linux-gnu  64-bit POWER, little-endian   qemu-ppc64le
+#   s390x-linux-gnu        IBM Z, big-endian             qemu-s390x
+#   x86_64-w64-mingw32     Windows x86-64 (mingw-w64)    Wine
+#
+# It configures build-cross/TARGET with the toolchain file (the default build:
+# no option but the tests and warnings as errors), builds everything, prints
+# the size of the libraries, and runs the suite through the emulator (ctest
+# puts it in front of each test program, and the script-driven tests get
+# wrapper scripts: tests/CMakeLists.txt, vec25519_runner). Tests that need
+# what the target lacks (its libsodium, OpenSSL 3, valgrind) say SKIPPED.
+#
+# VEC25519_CROSS_SUITE=ci runs the part that CI runs for each target (the
+# README's platform table): every test program on the target's default
+# serial field (both fields on a big-endian target) and the CLI tests;
+# "full" (the default) runs everything the target build has.
+#
+# What it needs (Debian): gcc-TRIPLET (gcc-mingw-w64-x86-64), qemu-user (wine),
+# libc6-dev-ARCH-cross, and for the differential tests libsodium-dev:ARCH;
+# .ci/run installs them (tools/cross-deps.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+
+targets="aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu riscv64-linux-gnu
+powerpc64le-linux-gnu s390x-linux-gnu x86_64-w64-mingw32"
+
+compiler_of() {
+  case $1 in
+    x86_64-w64-mingw32) echo x86_64-w64-mingw32-gcc ;;
+    *) echo "$1-gcc" ;;
+  esac
+}
+
+if [ $# -lt 1 ] || [ "$1" = -h ] || [ "$1" = --help ]; then
+  sed -n '3,31p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+if [ "$1" = list ]; then
+  for t in $targets; do
+    if command -v "$(compiler_of "$t")" >/dev/null 2>&1; then echo "$t"; else echo "$t (no $(compiler_of "$t"))"; fi
+  done
+  exit 0
+fi
+
+target=$1
+shift
+toolchain=cmake/toolchains/$target.cmake
+if [ ! -f "$toolchain" ]; then
+  echo "cross-test: no toolchain file $toolchain (tools/cross-test.sh list)" >&2
+  exit 2
+fi
+if ! command -v "$(compiler_of "$target")" >/dev/null 2>&1; then
+  echo "cross-test: $(compiler_of "$target") not found (tools/cross-deps.sh installs it)" >&2
+  exit 2
+fi
+
+dir=build-cross/$target
+mkdir -p build-cross
+start=$(date +%s)
+echo "== $target: configure and build ($dir)"
+cmake -S . -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_BUILD_TYPE=Release \
+    -DVEC25519_WERROR=ON -DVEC25519_BUILD_TESTS=ON >"$dir.configure.log" 2>&1 ||
+  { cat "$dir.configure.log"; exit 1; }
+grep -E '^-- vec25519:' "$dir.configure.log" || true
+cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1 || { tail -50 "$dir.build.log"; exit 1; }
+built=$(date +%s)
+echo "built in $((built - start)) s"
+
+# The libraries as installed (stripped of nothing: Release, no -g).
+for f in "$dir"/libvec25519.so.*.* "$dir"/libvec25519.a "$dir"/libvec25519.dll \
+         "$dir"/libvec25519.dll.a "$dir"/cli/vec25519 "$dir"/cli/vec25519.exe; do
+  [ -f "$f" ] && [ ! -L "$f" ] && echo "size: $(basename "$f") $(wc -c <"$f" | tr -d ' ') bytes"
+done
+
+args=()
+if [ "${VEC25519_CROSS_SUITE:-full}" = ci ]; then
+  fields=$(sed -n 's/^VEC25519_SERIAL:STRING=//p' "$dir/CMakeCache.txt")
+  [ "$target" = s390x-linux-gnu ] && fields="u64|u32" # big-endian: both fields
+  args=(-R "^(test_[a-z0-9_]+_(${fields})(_serial|_avx2|_ifma)?|cli_[a-z_]+)\$")
+fi
+echo "== $target: tests (suite ${VEC25519_CROSS_SUITE:-full})"
+ctest --test-dir "$dir" --output-on-failure -j"$jobs" "${args[@]}" "$@"
+echo "== $target: done in $(($(date +%s) - start)) s (build $((built - start)) s)"
