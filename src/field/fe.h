@@ -5,10 +5,11 @@
  * Two serial representations implement it (src/backend/serial/):
  *   fe51    5 × 51-bit limbs in uint64_t, products in unsigned __int128
  *   fe2625  10 limbs in uint32_t, radix 2^25.5 (26, 25, 26, 25, ...)
- * Both are always compiled (tests compare them, the AVX2 backend packs fe2625);
- * the configure option VEC25519_SERIAL=u64|u32 picks which one the generic
- * names below mean for the rest of the library (VEC25519_SERIAL_U32 defined →
- * fe2625).
+ * Both are compiled wherever they can be (tests compare them, the AVX2 backend
+ * packs fe2625; fe51 needs unsigned __int128, so 32-bit targets have fe2625
+ * alone); the configure option VEC25519_SERIAL=u64|u32, by default u64 where
+ * fe51 exists, picks which one the generic names below mean for the rest of
+ * the library (VEC25519_SERIAL_U32 defined → fe2625).
  *
  * Two bound states, as C types (BoringSSL's fe / fe_loose):
  *   fe        "tight": every limb within the tight bound of its backend
@@ -25,6 +26,13 @@
 #define VEC25519_FIELD_FE_H
 
 #include <stdint.h>
+
+/* The build names the field (VEC25519_SERIAL, top-level CMakeLists.txt); a
+ * file compiled without that choice gets the target's: fe51 needs the
+ * 64 × 64 → 128-bit product of unsigned __int128, fe2625 runs anywhere. */
+#if !defined(VEC25519_SERIAL_U32) && !defined(__SIZEOF_INT128__)
+#define VEC25519_SERIAL_U32 1
+#endif
 
 #include "../internal/ct.h"
 #include "../backend/serial/fe2625.h"
