@@ -57,7 +57,7 @@
 #ifdef VEC25519_CHECK_BOUNDS
 #define N_DIFF 1000
 #else
-#define N_DIFF 10000
+#define N_DIFF TEST_RANDOM_CASES(10000)
 #endif
 
 typedef vec25519_edwards25519_point ept;

@@ -39,7 +39,7 @@
 #include "montgomery/elligator2.h"
 #include "mont_curve.h"
 
-#define N_KEYS 10000
+#define N_KEYS TEST_RANDOM_CASES(10000)
 
 static const uint8_t zero32[32] = {0};
 

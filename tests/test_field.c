@@ -26,9 +26,9 @@
 #include "field/fe.h"
 #include "test.h"
 
-#define N_RANDOM 10000 /* random inputs per property */
+#define N_RANDOM TEST_RANDOM_CASES(10000) /* random inputs per property */
 #define N_POW 40       /* random inputs for the exponentiations checked with bn_powmod */
-#define N_PROP 3000    /* inputs for invert and sqrt_ratio_i checked by their defining property */
+#define N_PROP TEST_RANDOM_CASES(3000) /* inputs for invert and sqrt_ratio_i checked by their defining property */
 
 static bn P; /* 2^255 - 19 */
 

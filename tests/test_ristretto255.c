@@ -78,8 +78,8 @@
 #define N_DIFF 1000
 #define N_PROP 40
 #else
-#define N_DIFF 10000
-#define N_PROP 200 /* cases of each algebraic property */
+#define N_DIFF TEST_RANDOM_CASES(10000)
+#define N_PROP TEST_RANDOM_CASES(200) /* cases of each algebraic property */
 #endif
 
 typedef vec25519_ristretto255_point rpt;

@@ -15,7 +15,7 @@
 #include "scalar/sc.h"
 #include "test.h"
 
-#define ITER 10000
+#define ITER TEST_RANDOM_CASES(10000)
 
 static bn ELL;
 

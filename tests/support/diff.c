@@ -8,7 +8,7 @@
 #include "test.h"
 #include "vec25519.h"
 
-#define N_RANDOM 10000
+#define N_RANDOM TEST_RANDOM_CASES(10000)
 
 static const uint8_t zero32[32];
 static const diff_peer *P;

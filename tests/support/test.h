@@ -41,6 +41,20 @@ int test_bytes_eq(const void *a, const void *b, size_t n, const char *file, int 
 #define CHECK_BYTES(a, b, n, what) \
     (test_checks++, test_bytes_eq((a), (b), (n), __FILE__, __LINE__, (what)))
 
+/*
+ * The number of random cases of a sweep: n natively; a tenth (at least one)
+ * where the test programs run under an emulator (qemu-user or Wine:
+ * VEC25519_TEST_EMULATED, defined by tests/CMakeLists.txt for a cross build
+ * with CMAKE_CROSSCOMPILING_EMULATOR), where each case costs 10 to 50 times
+ * more. Only random sweeps are sized by it: the enumerated edge cases and the
+ * known-answer vectors run in full everywhere.
+ */
+#if defined(VEC25519_TEST_EMULATED)
+#define TEST_RANDOM_CASES(n) ((n) >= 10 ? (n) / 10 : 1)
+#else
+#define TEST_RANDOM_CASES(n) (n)
+#endif
+
 /* Random bytes (xoshiro256**, seeded once per process). */
 void test_rng_bytes(void *out, size_t n);
 uint64_t test_rng_u64(void);
