@@ -13,8 +13,9 @@
  *
  * Each coordinate is reduced to its canonical 32-byte encoding, and its
  * limbs are printed from that encoding in both serial representations
- * (fe51_frombytes, fe2625_frombytes), so the output does not depend on the
- * field the generator was built with.
+ * (fe2625_frombytes, and the radix-2^51 limbs read off the bits), so the
+ * output does not depend on the field the generator was built with, nor on
+ * the target (32-bit or 64-bit, either byte order).
  *
  * With the argument ifma or avx2 it prints instead the same rows k = 0..31
  * of base_table, lane-transposed for the vector fixed-base kernels
@@ -105,9 +106,17 @@ static int limbs_of(uint64_t v[10], const uint8_t s[32], int u32)
         for (int i = 0; i < 10; i++) v[i] = (uint64_t)f.v[i];
         return 10;
     }
-    fe51 f;
-    fe51_frombytes(&f, s);
-    for (int i = 0; i < 5; i++) v[i] = f.v[i];
+    /* Radix 2^51 straight from the bits (limb i = bits 51i .. 51i + 50 of the
+     * canonical encoding, as fe51_frombytes gives them), so that the
+     * generator also runs where fe51 cannot be compiled (no unsigned __int128:
+     * 32-bit targets). */
+    for (int i = 0; i < 5; i++) {
+        v[i] = 0;
+        for (int b = 0; b < 51; b++) {
+            const int k = 51 * i + b;
+            v[i] |= (uint64_t)((s[k / 8] >> (k % 8)) & 1) << b;
+        }
+    }
     return 5;
 }
 
