@@ -20,6 +20,13 @@
 #      docs/constant-time.md).
 #   4. clang + libFuzzer: each fuzz target for a short, bounded time
 #      (tools/fuzz-smoke.sh; docs/fuzzing.md runs them longer).
+#   5. The cross targets of the README's platform table (tools/cross-test.sh
+#      with VEC25519_CROSS_SUITE=ci): aarch64, armhf, i686, riscv64, ppc64el
+#      and s390x Linux under qemu-user, Windows x86-64 under Wine, each built
+#      with its default options; a table of the results per target at the
+#      end. A target whose compiler is not installed is skipped with a line
+#      (tools/cross-deps.sh installs them), or fails the step when
+#      VEC25519_CROSS_REQUIRED=1 (.ci/run); VEC25519_CROSS=0 skips the step.
 #
 # Set VEC25519_QUICK=1 to run only step 1. Extra arguments go to ctest.
 set -euo pipefail
@@ -64,4 +71,32 @@ if command -v clang >/dev/null 2>&1; then
   fi
 else
   echo "clang not found: sanitizer and fuzz steps skipped"
+fi
+
+if [ "${VEC25519_CROSS:-1}" != 0 ]; then
+  echo "== 5/5 cross targets (tools/cross-test.sh, README \"Platforms\")"
+  mkdir -p build-cross
+  table=()
+  failed=0
+  while read -r target missing; do
+    if [ -n "$missing" ]; then
+      if [ "${VEC25519_CROSS_REQUIRED:-0}" = 1 ]; then
+        echo "$target: $missing, and VEC25519_CROSS_REQUIRED=1"
+        failed=1
+      fi
+      table+=("$target: SKIPPED $missing")
+      continue
+    fi
+    t0=$SECONDS
+    if VEC25519_CROSS_SUITE=ci tools/cross-test.sh "$target" >"build-cross/$target.log" 2>&1; then
+      :
+    else
+      failed=1
+      tail -60 "build-cross/$target.log"
+    fi
+    table+=("$(grep -h '^== summary' "build-cross/$target.log" || echo "$target: failed before its tests ran")" \
+            "    ($((SECONDS - t0)) s wall; log build-cross/$target.log)")
+  done < <(tools/cross-test.sh list)
+  printf '%s\n' "${table[@]}"
+  [ "$failed" = 0 ] || { echo "cross targets: FAILED"; exit 1; }
 fi
