@@ -28,8 +28,9 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
 # step_done N prints the time since the previous step_done (or the start).
-step_cpu() { # CPU seconds (user + sys) of this script's finished children
-  awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($16 + $17) / hz }' "/proc/$$/stat"
+step_cpu() { # CPU seconds (user + sys) of this script's finished children (0 without /proc)
+  awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($16 + $17) / hz }' "/proc/$$/stat" 2>/dev/null ||
+    echo 0
 }
 step_start=$SECONDS step_cpu0=$(step_cpu)
 step_done() {
