@@ -92,10 +92,15 @@ static inline void fe2625x4_check_(const fe2625x4 *f, double ba, double bb, doub
                                    const char *what, const char *file, int line)
 {
     const double b[4] = {ba, bb, bc, bd};
+    double lims[2] = {0, 0}; /* 2^(w_i + b[l]) for even and odd i: computed once per bound */
     for (int l = 0; l < 4; l++) {
+        if (l == 0 || b[l] != b[l - 1]) {
+            lims[0] = bounds_pow2(FE2625_WIDTH(0) + b[l]);
+            lims[1] = bounds_pow2(FE2625_WIDTH(1) + b[l]);
+        }
         for (int i = 0; i < 10; i++) {
             uint32_t x = fe2625x4_limb_(f, l, i);
-            double lim = bounds_pow2(FE2625_WIDTH(i) + b[l]);
+            double lim = lims[i & 1];
             if ((double)x >= lim) {
                 fprintf(stderr,
                         "%s:%d: bound violated: %s lane %c limb %d = 0x%08x >= 2^(%d + %.5f)\n",
