@@ -47,7 +47,7 @@ step_done() {
   step_start=$SECONDS step_cpu0=$cpu
 }
 
-echo "== 1/4 gcc Release: full suite"
+echo "== 1/5 gcc Release: full suite"
 cmake -S . -B build-test -DCMAKE_BUILD_TYPE=Release -DVEC25519_WERROR=ON \
     -DVEC25519_BUILD_TESTS=ON >/dev/null
 cmake --build build-test -j"$jobs"
@@ -58,12 +58,12 @@ if command -v doxygen >/dev/null 2>&1; then
 else
   echo "doxygen not found: the API reference check is skipped"
 fi
-step_done 1/4
+step_done 1/5
 
 [ "${VEC25519_QUICK:-0}" = 1 ] && exit 0
 
 if command -v clang >/dev/null 2>&1; then
-  echo "== 2/4 clang ASan+UBSan: full suite"
+  echo "== 2/5 clang ASan+UBSan: full suite"
   san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
   # Only the u64 core's test programs are built (VEC25519_TEST_CORES); the
   # valgrind harnesses are not (tests/ct/ skips them in a sanitizer build).
@@ -75,20 +75,20 @@ if command -v clang >/dev/null 2>&1; then
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-asan --output-on-failure -j"$jobs" \
       -E '^(ct_|install_|cli_install|cli_wycheproof|abi_|source_tree)|_u32|_bounds' "$@"
-  step_done 2/4
+  step_done 2/5
 
-  echo "== 3/4 clang MemorySanitizer: constant-time harness, every backend (IFMA included)"
+  echo "== 3/5 clang MemorySanitizer: constant-time harness, every backend (IFMA included)"
   CC=clang cmake -S . -B build-ct-msan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEC25519_WERROR=ON \
       -DVEC25519_CT_MSAN=ON -DVEC25519_BUILD_TESTS=ON -DVEC25519_BUILD_BENCH=OFF \
       -DVEC25519_BUILD_CLI=OFF >/dev/null
   cmake --build build-ct-msan --target ct_msan -j"$jobs"
   ctest --test-dir build-ct-msan --output-on-failure -j"$jobs" -L ct_msan "$@"
-  step_done 3/4
+  step_done 3/5
 
   if [ -x tools/fuzz-smoke.sh ]; then
-    echo "== 4/4 libFuzzer smoke runs"
+    echo "== 4/5 libFuzzer smoke runs"
     tools/fuzz-smoke.sh build-fuzz "${VEC25519_FUZZ_SECONDS:-15}"
-    step_done 4/4
+    step_done 4/5
   fi
 else
   echo "clang not found: sanitizer and fuzz steps skipped"
@@ -119,5 +119,6 @@ if [ "${VEC25519_CROSS:-1}" != 0 ]; then
             "    ($((SECONDS - t0)) s wall; log build-cross/$target.log)")
   done < <(tools/cross-test.sh list)
   printf '%s\n' "${table[@]}"
+  step_done 5/5
   [ "$failed" = 0 ] || { echo "cross targets: FAILED"; exit 1; }
 fi
