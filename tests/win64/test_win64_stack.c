@@ -7,12 +7,16 @@
  *
  *   the canary   an aligned 32-byte store (vmovdqa) and, with AVX-512F, an
  *                aligned 64-byte store (vmovdqa64) to a stack buffer at 0,
- *                16, 32 and 48 bytes past a 64-byte boundary. This program
- *                is assembled with -muse-unaligned-vector-move like the
- *                library's vector code, so they are unaligned moves and
- *                store what they should; without the option the stores 16
- *                bytes off fault (the test then crashes: that is the
- *                failure it guards against);
+ *                16, 32 and 48 bytes past a 64-byte boundary, written as
+ *                instructions (inline assembly), so that no compiler turns
+ *                them into unaligned ones by itself (Debian's mingw-w64 GCC
+ *                does that for intrinsics). This program is assembled with
+ *                -muse-unaligned-vector-move like the library's vector code,
+ *                so they become unaligned moves and store what they should;
+ *                without the option the store 16 bytes off faults (under
+ *                Wine 8 on Zen 5: "page fault on read access to
+ *                0xffffffffffffffff"), and the test crashes: the failure it
+ *                guards against;
  *   the library  X25519 (one, a batch of 16, fixed-base in bulk), Ed25519
  *                (sign, verify, a batch of 8), SHA-512 and ristretto255
  *                called with the stack pointer at each 16-byte offset modulo
@@ -32,12 +36,14 @@
 /* Out of line, so the compiler cannot see the address's alignment. */
 __attribute__((noinline, target("avx2"))) static void store32(void *p, uint8_t fill)
 {
-    _mm256_store_si256((__m256i *)p, _mm256_set1_epi8((char)fill));
+    __m256i v = _mm256_set1_epi8((char)fill);
+    __asm__ volatile("vmovdqa %1, %0" : "=m"(*(__m256i *)p) : "x"(v));
 }
 
 __attribute__((noinline, target("avx512f"))) static void store64(void *p, uint8_t fill)
 {
-    _mm512_store_si512(p, _mm512_set1_epi8((char)fill));
+    __m512i v = _mm512_set1_epi8((char)fill);
+    __asm__ volatile("vmovdqa64 %1, %0" : "=m"(*(__m512i *)p) : "v"(v));
 }
 
 /* store(buf + 64 + off) writes `width` bytes of fill there and nothing else. */
