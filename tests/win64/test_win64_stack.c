@@ -21,9 +21,14 @@
  *                (sign, verify, a batch of 8), SHA-512 and ristretto255
  *                called with the stack pointer at each 16-byte offset modulo
  *                64 (__builtin_alloca before the calls), with the same
- *                answers at every offset and the signatures valid.
+ *                answers at every offset and the signatures valid;
+ *   the thread-local key cache (src/ed25519/keycheck.c, _Thread_local:
+ *                emulated TLS with mingw-w64's GCC): a key pair made in this
+ *                thread is a hit here, and a miss then a hit in a new thread,
+ *                whose counts start at zero.
  */
 #include <immintrin.h>
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <string.h>
@@ -31,6 +36,7 @@
 #include "test.h"
 #include "vec25519.h"
 
+#include "ed25519/ed25519_internal.h"
 #include "internal/cpu.h"
 
 /* Out of line, so the compiler cannot see the address's alignment. */
@@ -117,6 +123,39 @@ __attribute__((noinline)) static void at_offset(size_t pad, struct answers *a)
     p[0] = 1;
 }
 
+/* A new thread: its own cache, empty; the key is a miss, then a hit. */
+static void *other_thread(void *sk)
+{
+    unsigned long h0, m0, h1, m1, h2, m2;
+    uint8_t sig[64];
+    ed25519_key_check_stats(&h0, &m0);
+    int ok = vec25519_ed25519_sign(sig, msg[0], sizeof msg[0], sk) == 0;
+    ed25519_key_check_stats(&h1, &m1);
+    ok &= vec25519_ed25519_sign(sig, msg[0], sizeof msg[0], sk) == 0;
+    ed25519_key_check_stats(&h2, &m2);
+    return (void *)(size_t)(ok && h0 == 0 && m0 == 0 && h1 == 0 && m1 == 1 && h2 == 1 && m2 == 1);
+}
+
+static void thread_cache(void)
+{
+    uint8_t pk[32], sk[64], sig[64];
+    unsigned long h0, m0, h1, m1;
+    vec25519_ed25519_keypair(pk, sk, seed); /* remembered by this thread's cache */
+    ed25519_key_check_stats(&h0, &m0);
+    CHECK(vec25519_ed25519_sign(sig, msg[0], sizeof msg[0], sk) == 0, "sign");
+    ed25519_key_check_stats(&h1, &m1);
+    CHECK(h1 == h0 + 1 && m1 == m0, "this thread: a hit (hits %lu -> %lu)", h0, h1);
+    pthread_t t;
+    void *got = NULL;
+    CHECK(pthread_create(&t, NULL, other_thread, sk) == 0 && pthread_join(t, &got) == 0,
+          "pthread_create/join");
+    CHECK(got == (void *)1, "a new thread: its own empty cache, a miss then a hit");
+    ed25519_key_check_stats(&h0, &m0);
+    CHECK(h0 == h1 && m0 == m1, "this thread's counts unchanged by the other's");
+    vec25519_wipe(sk, sizeof sk);
+    printf("key cache: per thread\n");
+}
+
 int main(void)
 {
     canary();
@@ -141,5 +180,6 @@ int main(void)
             CHECK_BYTES(a, &first, sizeof first, "answers at this offset and at the first");
     }
     printf("library: the same answers at 4 stack offsets (backend %s)\n", vec25519_backend());
+    thread_cache();
     return test_done();
 }
