@@ -148,8 +148,14 @@ int main(void)
     vb = backend_get();
     if (strcmp(vb->name, serial_backend.name) == 0)
         test_skip("the serial backend has no lazily computed tables");
+#if defined(_WIN32)
+    printf("backend %s: %d rounds in this process (the first a cold start), %d threads, %d "
+           "fixed-base and %d double-base each\n",
+           vb->name, ROUNDS, THREADS, ITERS, ITERS);
+#else
     printf("backend %s: %d cold starts, %d threads, %d fixed-base and %d double-base each\n",
            vb->name, ROUNDS, THREADS, ITERS, ITERS);
+#endif
 
     /* The serial answers. Nothing here touches the vector backend. */
     for (int k = 0; k < NINPUT; k++) {
