@@ -38,7 +38,9 @@
 #define CLI_EXIT_FAIL 1 /* a signature does not verify; an all-zero shared secret */
 #define CLI_EXIT_BAD 2  /* bad usage; a missing, unreadable or malformed input; I/O */
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__) /* mingw-w64's C99 printf: src/encoding/encoding.h */
+#define CLI_PRINTF(f, a) __attribute__((format(gnu_printf, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define CLI_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define CLI_PRINTF(f, a)

@@ -2,20 +2,19 @@
 /*
  * vec25519 command-line tool — keygen and pubkey.
  *
- * keygen: 32 bytes from getrandom(2) (blocking until the kernel's pool is
- * initialised) as an Ed25519 seed (RFC 8032 §5.1.5) or an X25519 private key
- * (RFC 7748 §6.1; clamped when used, stored as drawn, as OpenSSL does),
+ * keygen: 32 bytes from the operating system's generator through
+ * vec25519_random_bytes (getrandom(2) on Linux, blocking until the kernel's
+ * pool is initialised; getentropy on macOS and the BSDs; BCryptGenRandom on
+ * Windows: src/internal/random.c) as an Ed25519 seed (RFC 8032 §5.1.5) or an
+ * X25519 private key (RFC 7748 §6.1; clamped when used, stored as drawn, as
+ * OpenSSL does),
  * written as PKCS#8 v1 (RFC 8410 §7) to a file created with mode 0600.
  */
-#define _DEFAULT_SOURCE /* getrandom in <sys/random.h> */
-
-#include <errno.h>
 #include <string.h>
-#include <sys/random.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "internal/ct.h"
+#include "vec25519.h"
 
 static const char keygen_help[] =
     "Usage: vec25519 keygen [--x25519] [--der] [-o FILE] [--force]\n"
@@ -51,20 +50,6 @@ static const char pubkey_help[] =
     "Exit status: 0 success, 2 bad usage, an unreadable or malformed key, or an\n"
     "I/O error.\n";
 
-static int fill_random(uint8_t *buf, size_t n)
-{
-    while (n > 0) {
-        ssize_t r = getrandom(buf, n, 0);
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            return -1;
-        }
-        buf += r;
-        n -= (size_t)r;
-    }
-    return 0;
-}
-
 int cli_cmd_keygen(int argc, char **argv)
 {
     int x25519 = 0, ed25519 = 0, der = 0, force = 0;
@@ -95,8 +80,8 @@ int cli_cmd_keygen(int argc, char **argv)
     memset(&k, 0, sizeof k);
     k.alg = x25519 ? CLI_X25519 : CLI_ED25519;
     k.is_private = 1;
-    if (fill_random(k.priv, sizeof k.priv) != 0) {
-        cli_error("getrandom: %s", strerror(errno));
+    if (vec25519_random_bytes(k.priv, sizeof k.priv) != 0) {
+        cli_error("no randomness from the operating system");
         cli_out_abort(&o);
         rc = CLI_EXIT_BAD;
     } else {

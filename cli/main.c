@@ -10,6 +10,12 @@
  */
 #include <string.h>
 
+#if defined(_WIN32)
+#include <fcntl.h>
+#include <io.h>
+#include <stdio.h>
+#endif
+
 #include "cli.h"
 #include "vec25519.h"
 
@@ -57,6 +63,13 @@ static int find_command(const char *name)
 int main(int argc, char **argv)
 {
     static char prog[64], help_flag[] = "--help";
+#if defined(_WIN32)
+    /* Keys, signatures and messages are bytes: standard input and output in
+     * binary mode (the C library's text mode would turn LF into CR LF on
+     * output and stop reading input at a Ctrl-Z byte). */
+    (void)_setmode(_fileno(stdin), _O_BINARY);
+    (void)_setmode(_fileno(stdout), _O_BINARY);
+#endif
     cli_signals_init();
     if (argc < 2) {
         usage(stderr);

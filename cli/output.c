@@ -29,6 +29,19 @@
  *     owner and group); a key file always ends with mode 0600.
  *   - Hard links to a replaced file keep the old contents (rename replaces
  *     one name).
+ *
+ * Windows (mingw-w64): the same write-then-rename, with MoveFileEx in place
+ * of rename(2), which cannot replace an existing file there:
+ * MOVEFILE_REPLACE_EXISTING for a replace, without it when FILE must not
+ * exist (it then fails if FILE appeared meanwhile), and MOVEFILE_WRITE_THROUGH
+ * so that the move is on disk when it returns (there is no folder to fsync);
+ * fsync is _commit (FlushFileBuffers). Permission bits and owners are POSIX
+ * notions: a new file, a key included, gets the access rights its folder
+ * passes on (the user's own folders are the user's), and a replaced file's
+ * rights are not copied. Symbolic links and /dev/fd names are not handled
+ * specially; NUL and CON, being devices, are written in place. A temporary
+ * file cannot be deleted while open, so one left by Ctrl-C is removed only if
+ * it was closed.
  */
 #define _GNU_SOURCE /* renameat2, O_PATH */
 
@@ -41,8 +54,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
 
 #include "cli.h"
+#include "platform.h"
 #include "vec25519.h"
 
 /* ---- temporary files removed on a fatal signal ----------------------------- */
@@ -61,6 +79,18 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
+#if defined(_WIN32)
+void cli_signals_init(void)
+{
+    /* No SIGPIPE or SIGXFSZ (write errors are errors already), no sigaction:
+     * Ctrl-C, Ctrl-Break and SIGTERM remove the temporary files. */
+    static const int fatal[] = {SIGINT, SIGBREAK, SIGTERM};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+        void (*old)(int) = signal(fatal[i], on_fatal_signal);
+        if (old == SIG_IGN) signal(fatal[i], SIG_IGN); /* ignored by our parent: stays so */
+    }
+}
+#else
 void cli_signals_init(void)
 {
     /* Write errors are reported, not fatal: EPIPE instead of SIGPIPE, EFBIG
@@ -80,6 +110,7 @@ void cli_signals_init(void)
         sigaction(fatal[i], &sa, NULL);
     }
 }
+#endif
 
 int cli_temp_register(const char *path)
 {
@@ -126,7 +157,12 @@ int cli_write_all(int fd, const void *data, size_t n)
 {
     const uint8_t *p = data;
     while (n > 0) {
+#if defined(_WIN32)
+        /* The C library's write takes an unsigned int count. */
+        ssize_t w = write(fd, p, n < 0x40000000u ? (unsigned)n : 0x40000000u);
+#else
         ssize_t w = write(fd, p, n);
+#endif
         if (w < 0) {
             if (errno == EINTR) continue;
             return -1;
@@ -146,7 +182,27 @@ int cli_write_all(int fd, const void *data, size_t n)
 /* dir = the folder of path ("." if none), base = its last component. */
 static int split_path(const char *path, char *dir, size_t dcap, const char **base)
 {
+#if defined(_WIN32)
+    /* Either slash separates; "C:NAME" is NAME in drive C's current folder. */
+    const char *slash = strrchr(path, '/'), *back = strrchr(path, '\\');
+    if (back && (!slash || back > slash)) slash = back;
+    if (!slash && path[0] && path[1] == ':') {
+        if (dcap < 4) return -1;
+        dir[0] = path[0];
+        strcpy(dir + 1, ":.");
+        *base = path + 2;
+        return 0;
+    }
+    if (slash == path + 2 && path[1] == ':') { /* "C:\NAME": the root of C */
+        if (dcap < 4) return -1;
+        memcpy(dir, path, 3);
+        dir[3] = '\0';
+        *base = slash + 1;
+        return 0;
+    }
+#else
     const char *slash = strrchr(path, '/');
+#endif
     if (!slash) {
         if (dcap < 2) return -1;
         strcpy(dir, ".");
@@ -161,6 +217,7 @@ static int split_path(const char *path, char *dir, size_t dcap, const char **bas
     return 0;
 }
 
+#if !defined(_WIN32)
 /* The regular file a symbolic link leads to, as the kernel resolves it. */
 static int resolve_link(const char *path, char *out, size_t cap, struct cli_err *e)
 {
@@ -189,6 +246,7 @@ static int resolve_link(const char *path, char *out, size_t cap, struct cli_err 
     out[n] = '\0';
     return 0;
 }
+#endif
 
 static const char *unchanged(const struct cli_out *o)
 {
@@ -213,7 +271,8 @@ static int create_temp(struct cli_out *o, mode_t perm, struct cli_err *e)
         if (k < 0 || (size_t)k >= sizeof o->tmp) return cli_errf(e, "file name too long");
         int fd;
         do {
-            fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, perm);
+            fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | CLI_O_NOFOLLOW | O_CLOEXEC | CLI_O_BINARY,
+                      perm);
         } while (fd < 0 && errno == EINTR);
         if (fd >= 0) {
             o->fd = fd;
@@ -261,25 +320,33 @@ int cli_out_open(struct cli_out *o, const char *path, enum cli_out_mode mode, in
     strcpy(o->target, path);
 
     struct stat st;
+#if defined(_WIN32)
+    int exists = stat(path, &st) == 0; /* no symbolic links in the C library */
+#else
     int exists = lstat(path, &st) == 0;
+#endif
     if (!exists && errno != ENOENT)
         return cli_errf(e, "cannot create: %s", strerror(errno));
     if (exists && S_ISDIR(st.st_mode)) return cli_errf(e, "is a directory");
 
     if (mode == CLI_OUT_SECRET) {
         if (exists && !force) return cli_errf(e, "already exists (use --force to replace it)");
+#if !defined(_WIN32)
         if (exists && S_ISLNK(st.st_mode))
             return cli_errf(e, "is a symbolic link: refusing to write a key");
+#endif
         if (exists && !S_ISREG(st.st_mode))
             return cli_errf(e, "is not a regular file: refusing to replace it with a key");
         o->existed = exists;
         if (create_temp(o, 0600, e) != 0) return -1;
+#if !defined(_WIN32)
         /* Exactly 0600 whatever the umask, before the key is written. */
         if (fchmod(o->fd, 0600) != 0) {
             int err = errno;
             drop_temp(o);
             return cli_errf(e, "cannot set mode 0600: %s (%s)", strerror(err), unchanged(o));
         }
+#endif
         return 0;
     }
 
@@ -295,11 +362,16 @@ int cli_out_open(struct cli_out *o, const char *path, enum cli_out_mode mode, in
         strlen(num) < 6)
         fd_name = atoi(num);
     if (fd_name >= 0) {
+#if defined(_WIN32)
+        o->fd = dup(fd_name);
+#else
         o->fd = fcntl(fd_name, F_DUPFD_CLOEXEC, 3);
+#endif
         if (o->fd < 0) return cli_errf(e, "cannot write to it: %s", strerror(errno));
         o->direct = 1;
         return 0;
     }
+#if !defined(_WIN32)
     if (exists && S_ISLNK(st.st_mode)) {
         struct stat to;
         if (stat(path, &to) != 0) {
@@ -316,11 +388,12 @@ int cli_out_open(struct cli_out *o, const char *path, enum cli_out_mode mode, in
         }
         st = to;
     }
+#endif
     if (exists && !S_ISREG(st.st_mode)) {
         /* A device, FIFO or socket: written in place. */
         int fd;
         do {
-            fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+            fd = open(path, O_WRONLY | CLI_O_NOCTTY | O_CLOEXEC | CLI_O_BINARY);
         } while (fd < 0 && errno == EINTR);
         if (fd < 0) return cli_errf(e, "cannot open: %s", strerror(errno));
         o->fd = fd;
@@ -329,6 +402,7 @@ int cli_out_open(struct cli_out *o, const char *path, enum cli_out_mode mode, in
     }
     o->existed = exists;
     if (create_temp(o, 0666, e) != 0) return -1;
+#if !defined(_WIN32)
     if (exists) {
         /* Keep the replaced file's owner, group and permission bits (best effort
          * for the owner: only root may give a file away). */
@@ -343,6 +417,7 @@ int cli_out_open(struct cli_out *o, const char *path, enum cli_out_mode mode, in
                             "the file is unchanged");
         }
     }
+#endif
     return 0;
 }
 
@@ -356,6 +431,35 @@ int cli_out_write(struct cli_out *o, const void *data, size_t len, struct cli_er
     return cli_errf(e, "write error: %s (%s)", strerror(err), unchanged(o));
 }
 
+#if defined(_WIN32)
+/* The message of a Windows error code, one line. */
+static const char *win_error(DWORD err)
+{
+    static char msg[256];
+    DWORD n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL,
+                             err, 0, msg, sizeof msg, NULL);
+    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '\r' || msg[n - 1] == ' ' ||
+                     msg[n - 1] == '.'))
+        n--;
+    if (n == 0) snprintf(msg, sizeof msg, "Windows error %lu", (unsigned long)err);
+    else msg[n] = '\0';
+    return msg;
+}
+
+/* Puts the complete (closed) temporary file in place: MoveFileEx replaces an
+ * existing FILE only when it may (a key without --force: never). */
+static int install(struct cli_out *o, struct cli_err *e)
+{
+    int keep = o->mode == CLI_OUT_SECRET && !o->force;
+    DWORD flags = MOVEFILE_WRITE_THROUGH | (keep ? 0 : MOVEFILE_REPLACE_EXISTING);
+    if (MoveFileExA(o->tmp, o->target, flags)) return 0;
+    DWORD err = GetLastError();
+    if (keep && (err == ERROR_ALREADY_EXISTS || err == ERROR_FILE_EXISTS))
+        return cli_errf(e, "already exists (use --force to replace it)");
+    return cli_errf(e, "cannot %s: %s (%s)", keep ? "create" : "replace", win_error(err),
+                    unchanged(o));
+}
+#else
 /* Puts the complete temporary file in place. */
 static int install(struct cli_out *o, struct cli_err *e)
 {
@@ -379,6 +483,7 @@ static int install(struct cli_out *o, struct cli_err *e)
         return cli_errf(e, "cannot replace: %s (%s)", strerror(errno), unchanged(o));
     return 0;
 }
+#endif
 
 int cli_out_commit(struct cli_out *o, struct cli_err *e)
 {
@@ -390,7 +495,11 @@ int cli_out_commit(struct cli_out *o, struct cli_err *e)
     }
     int err = 0;
     const char *what = "";
+#if defined(_WIN32)
+    if (_commit(o->fd) != 0) {
+#else
     if (fsync(o->fd) != 0) {
+#endif
         err = errno;
         what = "cannot sync the data to disk";
     }
@@ -410,6 +519,9 @@ int cli_out_commit(struct cli_out *o, struct cli_err *e)
     o->slot = -1;
     o->tmp[0] = '\0';
 
+#if defined(_WIN32)
+    return 0; /* MOVEFILE_WRITE_THROUGH: the move is on disk */
+#else
     /* Make the rename itself durable: fsync the folder. */
     char dir[PATH_MAX];
     const char *base;
@@ -424,6 +536,7 @@ int cli_out_commit(struct cli_out *o, struct cli_err *e)
                            "survive a crash)",
                         strerror(err));
     return 0;
+#endif
 }
 
 void cli_out_abort(struct cli_out *o)

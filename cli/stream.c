@@ -19,6 +19,10 @@
  * CLI_PROGRESS_MIN bytes (or, of unknown size, once that many were read), a
  * line "vec25519 sign: FILE: pass 1 of 2: 37% (380 of 1024 MiB)" is drawn on
  * stderr at the start, at most every 0.2 s, and at the end, then erased.
+ *
+ * Windows: the spool is a file of a random name in %TMPDIR%, %TEMP%, %TMP% or
+ * the current folder, opened _O_TEMPORARY (deleted when closed, as an open
+ * file cannot be unlinked there); files are read in binary mode.
  */
 #define _GNU_SOURCE /* O_TMPFILE */
 
@@ -29,8 +33,16 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
 
 #include "cli.h"
+#include "platform.h"
+#if defined(_WIN32)
+#include "vec25519.h"
+#endif
 
 static uint8_t chunk[CLI_CHUNK];
 
@@ -69,9 +81,13 @@ void cli_msg_close(struct cli_msg *m)
 
 static double now(void)
 {
+#if defined(_WIN32)
+    return (double)GetTickCount64() * 1e-3;
+#else
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+#endif
 }
 
 static void progress(struct cli_msg *m, int pass, uint64_t done, int force)
@@ -110,6 +126,25 @@ static void progress_end(struct cli_msg *m)
 static int spool_open(struct cli_msg *m, struct cli_err *e)
 {
     const char *dir = getenv("TMPDIR");
+#if defined(_WIN32)
+    if (!dir || !*dir) dir = getenv("TEMP");
+    if (!dir || !*dir) dir = getenv("TMP");
+    if (!dir || !*dir) dir = ".";
+    int fd = -1;
+    errno = EEXIST;
+    for (int attempt = 0; fd < 0 && errno == EEXIST && attempt < 64; attempt++) {
+        uint8_t rnd[8];
+        char hex[17], name[4200];
+        if (vec25519_random_bytes(rnd, sizeof rnd) != 0) {
+            errno = EIO;
+            break;
+        }
+        cli_hex(hex, rnd, sizeof rnd);
+        snprintf(name, sizeof name, "%s\\vec25519-spool-%s.tmp", dir, hex);
+        fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_BINARY | O_NOINHERIT | _O_TEMPORARY |
+                            _O_SHORT_LIVED, 0600);
+    }
+#else
     if (!dir || !*dir) dir = "/tmp";
     int fd = -1;
 #ifdef O_TMPFILE
@@ -121,6 +156,7 @@ static int spool_open(struct cli_msg *m, struct cli_err *e)
         fd = mkstemp(name);
         if (fd >= 0) unlink(name);
     }
+#endif
     if (fd < 0)
         return cli_errf(e, "cannot keep a copy of the input for signing's second pass: "
                            "cannot create a temporary file in %s: %s (sign a regular file, "

@@ -12,8 +12,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#endif
 
 #include "cli.h"
+#include "platform.h"
 
 const char *cli_prog = "vec25519";
 
@@ -158,7 +163,7 @@ int cli_open_input(const char *path, struct cli_err *e)
     if (strcmp(path, "-") == 0) return 0;
     int fd;
     do {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
+        fd = open(path, O_RDONLY | O_CLOEXEC | CLI_O_BINARY);
     } while (fd < 0 && errno == EINTR);
     if (fd < 0) return cli_errf(e, "cannot open: %s", strerror(errno));
     struct stat st;
@@ -247,6 +252,28 @@ int cli_refuse_terminal(const char *path, const char *what, const char *use)
     return -1;
 }
 
+#if defined(_WIN32)
+/* The volume and file index of path (st_dev and st_ino say nothing there:
+ * the C library's st_ino is always 0). */
+static int file_id(const char *path, BY_HANDLE_FILE_INFORMATION *info)
+{
+    HANDLE h = CreateFileA(path, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL,
+                           OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, NULL);
+    if (h == INVALID_HANDLE_VALUE) return -1;
+    BOOL ok = GetFileInformationByHandle(h, info);
+    CloseHandle(h);
+    return ok ? 0 : -1;
+}
+
+int cli_same_file(const char *a, const char *b)
+{
+    BY_HANDLE_FILE_INFORMATION ia, ib;
+    if (!a || !b || strcmp(a, "-") == 0 || strcmp(b, "-") == 0) return 0;
+    if (file_id(a, &ia) != 0 || file_id(b, &ib) != 0) return 0;
+    return ia.dwVolumeSerialNumber == ib.dwVolumeSerialNumber &&
+           ia.nFileIndexHigh == ib.nFileIndexHigh && ia.nFileIndexLow == ib.nFileIndexLow;
+}
+#else
 int cli_same_file(const char *a, const char *b)
 {
     struct stat sa, sb;
@@ -254,6 +281,7 @@ int cli_same_file(const char *a, const char *b)
     if (stat(a, &sa) != 0 || stat(b, &sb) != 0) return 0;
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
+#endif
 
 /* ---- hex ----------------------------------------------------------------- */
 

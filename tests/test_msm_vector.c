@@ -25,6 +25,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#if defined(_WIN32) /* no C11 aligned_alloc in msvcrt: its own pair */
+#include <malloc.h>
+#define aligned_alloc(align, size) _aligned_malloc((size), (align))
+#define aligned_free _aligned_free
+#else
+#define aligned_free free
+#endif
 
 #include "test.h"
 
@@ -174,7 +181,7 @@ static void scratch_entry(ge_ext *r, size_t n, const uint8_t (*s)[32], const ge_
     CHECK(bytes != SIZE_MAX, "%s scratch bytes for n = %zu", isa->name, n);
     CHECK(bytes == 0 || block != NULL, "aligned_alloc");
     isa->vt_scratch(r, n, s, P, block);
-    free(block);
+    aligned_free(block);
 }
 
 /* Every entry of the ISA on (s, P), against want. */

@@ -10,21 +10,24 @@
  * VEC25519_NONNULL.
  *
  * Platforms: the library is built and tested on Linux (x86-64, and the
- * portable serial code anywhere with a C11 compiler and ELF tools); other
- * POSIX systems should work. Windows is not supported yet, but the macros are
- * ready for a DLL build: the library's own sources define VEC25519_BUILDING
- * (dllexport), users of a DLL get dllimport, and users of the static library
- * define VEC25519_STATIC (the CMake target vec25519::vec25519_static does).
+ * portable serial code anywhere with a C11 compiler and ELF tools) and on
+ * Windows x86-64 with mingw-w64 (docs/guide.md); other POSIX systems should
+ * work. Windows: the DLL's own objects are compiled with
+ * VEC25519_BUILDING_DLL (dllexport: the linker then exports these functions
+ * and nothing else), the static library's with VEC25519_BUILDING (no
+ * decoration), users of the DLL get dllimport, and users of the static
+ * library define VEC25519_STATIC (the CMake target
+ * vec25519::vec25519_static does).
  */
 #ifndef VEC25519_EXPORT_H
 #define VEC25519_EXPORT_H
 
 /** Marks a function exported by the library. */
 #if defined(_WIN32) || defined(__CYGWIN__)
-#if defined(VEC25519_STATIC)
-#define VEC25519_API
-#elif defined(VEC25519_BUILDING)
+#if defined(VEC25519_BUILDING_DLL)
 #define VEC25519_API __declspec(dllexport)
+#elif defined(VEC25519_STATIC) || defined(VEC25519_BUILDING)
+#define VEC25519_API
 #else
 #define VEC25519_API __declspec(dllimport)
 #endif

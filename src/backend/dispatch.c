@@ -7,7 +7,8 @@
  * The best backend the CPU supports is chosen (ifma > avx2 > serial), as
  * detected by CPUID and XGETBV (src/internal/cpu.c). VEC25519_BACKEND=name
  * forces one ("serial", "avx2", ...), for tests and benchmarks. The variable
- * is read with secure_getenv, so a setuid or setgid program ignores it. A
+ * is read with secure_getenv (or its equivalent, env() below), so a setuid
+ * or setgid program ignores it. A
  * name that this build or this CPU does not have can never crash a program
  * that merely links the library: it prints one line on stderr and the
  * automatic choice is made instead; only with VEC25519_BACKEND_STRICT=1 (the
@@ -84,12 +85,19 @@ void backend_set(const struct backend *b)
     atomic_store_explicit(&chosen, b, memory_order_release);
 }
 
-/* getenv, except that a setuid/setgid program gets NULL (secure_getenv). */
+/* getenv, except that a setuid/setgid program gets NULL: secure_getenv
+ * (glibc), issetugid (macOS and the BSDs: also true for a program that was
+ * setuid/setgid and dropped its privileges), the ids elsewhere on Unix.
+ * Windows has no setuid programs: plain getenv. */
 static const char *env(const char *name)
 {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
     return secure_getenv(name);
-#elif defined(__unix__) || defined(__APPLE__)
+#elif defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__) || \
+    defined(__DragonFly__)
+    if (issetugid()) return NULL;
+    return getenv(name);
+#elif defined(__unix__)
     if (getuid() != geteuid() || getgid() != getegid()) return NULL;
     return getenv(name);
 #else

@@ -24,7 +24,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(__GNUC__) || defined(__clang__)
+/* mingw-w64 in ISO C mode uses its own C99 printf (%zu), not msvcrt's: its
+ * format checks are gnu_printf's, not printf's (which means msvcrt's there). */
+#if defined(__MINGW32__)
+#define ENC_PRINTF(f, a) __attribute__((format(gnu_printf, f, a)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define ENC_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define ENC_PRINTF(f, a)

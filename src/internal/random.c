@@ -2,11 +2,22 @@
 /*
  * The library's randomness: contract, blocking and failure behaviour in
  * random.h and include/vec25519/util.h. The hook of vec25519_random_set_hook
- * if one is installed; otherwise getrandom(2) first (Linux), then the
- * /dev/urandom device read with unbuffered POSIX read(2) (so no random bytes
- * linger in a stdio buffer).
+ * if one is installed; otherwise the operating system's generator:
+ *   Linux          getrandom(2), then the /dev/urandom device;
+ *   macOS, BSDs    getentropy(2) (256 bytes a call at most), then the device;
+ *   Windows        BCryptGenRandom with the system-preferred generator
+ *                  (bcrypt.dll; the build links bcrypt);
+ *   other Unix     the device.
+ * The device is read with unbuffered POSIX read(2), so no random bytes linger
+ * in a stdio buffer.
  */
-#if defined(__unix__) || defined(__APPLE__)
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__) || \
+    defined(__DragonFly__)
+/* Their headers show getentropy and open/read/close by default; defining
+ * _POSIX_C_SOURCE would hide getentropy. */
+#define VEC25519_HAVE_POSIX 1
+#define VEC25519_HAVE_GETENTROPY 1
+#elif defined(__unix__)
 #define _POSIX_C_SOURCE 200809L /* open/read/close under -std=c11 */
 #define VEC25519_HAVE_POSIX 1
 #endif
@@ -24,6 +35,21 @@
 #endif
 #if defined(__linux__)
 #include <sys/random.h>
+#endif
+#if defined(__APPLE__)
+#include <sys/types.h>
+#include <sys/random.h> /* getentropy (macOS 10.12) */
+#endif
+#if defined(__NetBSD__)
+#include <sys/param.h>
+#if __NetBSD_Version__ < 1000000000 /* getentropy: NetBSD 10 */
+#undef VEC25519_HAVE_GETENTROPY
+#endif
+#endif
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#include <bcrypt.h>
 #endif
 
 #include "vec25519/util.h"
@@ -49,6 +75,38 @@ static size_t fill_getrandom(uint8_t *p, size_t n)
 }
 #endif
 
+#if defined(VEC25519_HAVE_GETENTROPY)
+/* Fills p[0..n) with getentropy, 256 bytes a call (its limit); returns the
+ * number of bytes not filled (0 on success). */
+static size_t fill_getentropy(uint8_t *p, size_t n)
+{
+    while (n > 0) {
+        size_t k = n < 256 ? n : 256;
+        if (getentropy(p, k) != 0) break;
+        p += k;
+        n -= k;
+    }
+    return n;
+}
+#endif
+
+#if defined(_WIN32)
+/* Fills p[0..n) from the system-preferred generator; 0, or -1 on failure.
+ * BCryptGenRandom takes a ULONG length: large requests go in pieces. */
+static int fill_bcrypt(uint8_t *p, size_t n)
+{
+    while (n > 0) {
+        ULONG k = n < (size_t)0x40000000 ? (ULONG)n : (ULONG)0x40000000;
+        NTSTATUS st = BCryptGenRandom(NULL, p, k, BCRYPT_USE_SYSTEM_PREFERRED_RNG);
+        if (st < 0) return -1; /* !BCRYPT_SUCCESS */
+        p += k;
+        n -= k;
+    }
+    return 0;
+}
+#endif
+
+#if !defined(_WIN32)
 /* Fills p[0..n) from /dev/urandom; 0 on success, -1 if it cannot be read. */
 static int fill_device(uint8_t *p, size_t n)
 {
@@ -76,18 +134,27 @@ static int fill_device(uint8_t *p, size_t n)
     return got == n ? 0 : -1;
 #endif
 }
+#endif
 
 /* The operating system's generator: 0, or -1 with buf zeroed. */
 static int os_random(void *buf, size_t n)
 {
     uint8_t *p = (uint8_t *)buf;
+#if defined(_WIN32)
+    if (fill_bcrypt(p, n) == 0) return 0;
+#else
 #if defined(__linux__)
     size_t left = fill_getrandom(p, n);
+#elif defined(VEC25519_HAVE_GETENTROPY)
+    size_t left = fill_getentropy(p, n);
+#else
+    size_t left = n;
+#endif
     if (left == 0) return 0;
     p += n - left;
     n = left;
-#endif
     if (fill_device(p, n) == 0) return 0;
+#endif
     memset(buf, 0, (size_t)(p - (uint8_t *)buf) + n);
     return -1;
 }
@@ -118,7 +185,7 @@ int random_fill_try(void *buf, size_t n)
 void random_fill(void *buf, size_t n)
 {
     if (random_fill_try(buf, n) == 0) return;
-    fputs("vec25519: no randomness (the random hook failed, or getrandom and /dev/urandom did)\n",
+    fputs("vec25519: no randomness (the random hook failed, or the system generator did)\n",
           stderr);
     abort();
 }

@@ -5,10 +5,13 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
 #include <sys/random.h>
+#endif
 
 #include "backend/backend.h"
 #include "internal/cpu.h"
+#include "vec25519/util.h"
 
 unsigned long test_checks, test_failed;
 static unsigned long reported;
@@ -103,8 +106,13 @@ static void rng_init(void)
     const char *env = getenv("VEC25519_TEST_SEED");
     if (env && *env) {
         seed = strtoull(env, NULL, 0);
-    } else if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
-        seed = 0x76656332353531ULL;
+    } else {
+#if defined(__linux__)
+        int got = getrandom(&seed, sizeof seed, 0) == (ssize_t)sizeof seed;
+#else
+        int got = vec25519_random_bytes(&seed, sizeof seed) == 0; /* the system generator */
+#endif
+        if (!got) seed = 0x76656332353531ULL;
     }
     printf("random seed: VEC25519_TEST_SEED=0x%016llx\n", (unsigned long long)seed);
     for (int i = 0; i < 4; i++) rng_s[i] = splitmix(&seed);
@@ -196,6 +204,31 @@ int vec_open(vec_reader *r, const char *rel)
     last_comment[0] = 0;
     return 0;
 }
+
+#if defined(_WIN32)
+/* getline(3) for a C library without it (Windows): the line with its '\n',
+ * its length, or -1 at the end of the file (or out of memory). */
+static long test_getline(char **line, size_t *cap, FILE *f)
+{
+    size_t n = 0;
+    int c = EOF;
+    while ((c = getc(f)) != EOF) {
+        if (n + 2 > *cap) {
+            size_t bigger = *cap ? 2 * *cap : 256;
+            char *p = realloc(*line, bigger);
+            if (!p) return -1;
+            *line = p;
+            *cap = bigger;
+        }
+        (*line)[n++] = (char)c;
+        if (c == '\n') break;
+    }
+    if (n == 0) return -1;
+    (*line)[n] = 0;
+    return (long)n;
+}
+#define getline test_getline
+#endif
 
 int vec_next(vec_reader *r)
 {

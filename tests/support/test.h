@@ -23,8 +23,13 @@
 
 extern unsigned long test_checks, test_failed;
 
+#if defined(__MINGW32__) /* mingw-w64's C99 printf: src/encoding/encoding.h */
+void test_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(gnu_printf, 3, 4)));
+#else
 void test_fail(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+#endif
 int test_done(void);
 void test_skip(const char *why) __attribute__((noreturn));
 /* Skips (as test_skip) unless the CPU and the OS run AVX-512 IFMA code. */
