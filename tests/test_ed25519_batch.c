@@ -428,10 +428,10 @@ static void make_pool(void)
  * does not depend on the field representation, and the u32 field is about
  * twice as slow, so the u32 build visits every position up to 40 and the
  * first, middle and last positions above (the u64 build covers 1..70), and
- * under an emulator, where every verification costs 10 to 50 times more,
- * every position up to 17.
+ * with short sweeps (an emulator, a sanitizer: support/test.h), every
+ * position up to 17.
  */
-#if defined(VEC25519_TEST_EMULATED)
+#if defined(VEC25519_TEST_SHORT_SWEEPS)
 #define EVERY_POSITION_MAX 17
 #elif defined(VEC25519_SERIAL_U32)
 #define EVERY_POSITION_MAX 40

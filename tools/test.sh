@@ -12,7 +12,9 @@
 #   2. clang, AddressSanitizer + UndefinedBehaviorSanitizer, warnings as
 #      errors: the suite on the u64 field under every backend (the valgrind
 #      checks cannot run on a sanitizer build; the u32, bounds-checking and
-#      process-per-case CLI vector runs are left to step 1 to keep CI short).
+#      process-per-case CLI vector runs are left to step 1 to keep CI short,
+#      and the random sweeps run a tenth of the cases that step 1 runs:
+#      VEC25519_TEST_SHORT_SWEEPS, tests/support/test.h).
 #   3. clang MemorySanitizer: the constant-time harness of step 1 with the
 #      secrets tracked by MSan instead of valgrind, natively, so that the
 #      AVX-512 IFMA backend is checked too (valgrind cannot run it); only the
@@ -68,7 +70,8 @@ if command -v clang >/dev/null 2>&1; then
   # Only the u64 core's test programs are built (VEC25519_TEST_CORES); the
   # valgrind harnesses are not (tests/ct/ skips them in a sanitizer build).
   CC=clang cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEC25519_WERROR=ON \
-      -DVEC25519_BUILD_TESTS=ON -DVEC25519_TEST_CORES=u64 -DVEC25519_BUILD_BENCH=ON \
+      -DVEC25519_BUILD_TESTS=ON -DVEC25519_TEST_CORES=u64 -DVEC25519_TEST_SHORT_SWEEPS=ON \
+      -DVEC25519_BUILD_BENCH=ON \
       -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" \
       -DCMAKE_SHARED_LINKER_FLAGS="$san" >/dev/null
   cmake --build build-asan -j"$jobs"

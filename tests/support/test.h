@@ -48,13 +48,16 @@ int test_bytes_eq(const void *a, const void *b, size_t n, const char *file, int 
 
 /*
  * The number of random cases of a sweep: n natively; a tenth (at least one)
- * where the test programs run under an emulator (qemu-user or Wine:
- * VEC25519_TEST_EMULATED, defined by tests/CMakeLists.txt for a cross build
- * with CMAKE_CROSSCOMPILING_EMULATOR), where each case costs 10 to 50 times
- * more. Only random sweeps are sized by it: the enumerated edge cases and the
- * known-answer vectors run in full everywhere.
+ * with VEC25519_TEST_SHORT_SWEEPS, which tests/CMakeLists.txt defines where
+ * each case costs 10 to 50 times more and the full count is run elsewhere:
+ * under an emulator (a cross build with CMAKE_CROSSCOMPILING_EMULATOR:
+ * qemu-user, Wine), and in the sanitizer build of tools/test.sh step 2
+ * (VEC25519_TEST_SHORT_SWEEPS=ON), whose subject is memory safety on the
+ * paths the sweeps take, not their count. Only random sweeps are sized by
+ * it: the enumerated edge cases and the known-answer vectors run in full
+ * everywhere.
  */
-#if defined(VEC25519_TEST_EMULATED)
+#if defined(VEC25519_TEST_SHORT_SWEEPS)
 #define TEST_RANDOM_CASES(n) ((n) >= 10 ? (n) / 10 : 1)
 #else
 #define TEST_RANDOM_CASES(n) (n)
