@@ -109,10 +109,11 @@ end=$(date +%s)
 # One line for tools/test.sh's table: the counts as ctest reported them.
 count() { grep -cE "^ *[0-9]+/[0-9]+ Test +#[0-9]+: .*$1" "$dir.ctest.log" || true; }
 total=$(count '') passed=$(count ' Passed') skipped=$(count '\*\*\*Skipped')
+disabled=$(count 'Not Run \(Disabled\)')
 lib=$(for f in "$dir"/libvec25519.so.*.* "$dir"/libvec25519.dll; do
         [ -f "$f" ] && [ ! -L "$f" ] && { wc -c <"$f" | tr -d ' '; break; }
       done)
-echo "== summary $target: $total tests, $passed passed, $skipped skipped," \
-     "$((total - passed - skipped)) failed; build $((built - start)) s, tests $((end - built)) s;" \
+echo "== summary $target: $total tests, $passed passed, $skipped skipped, $disabled disabled," \
+     "$((total - passed - skipped - disabled)) failed; build $((built - start)) s, tests $((end - built)) s;" \
      "shared library ${lib:-?} bytes"
 exit "$rc"
