@@ -100,7 +100,7 @@ if [ "${VEC25519_CROSS_SUITE:-full}" = ci ]; then
   # emulated CLI) and cli_stream (sign and verify of 256 MiB files, several
   # minutes of emulated SHA-512; the streaming code has no target-dependent
   # part that the other CLI tests leave untried): "full" runs them. Windows: its ABI, CLI and Win64 stack tests.
-  args=(-R "^(test_[a-z0-9_]+_(${fields})(_serial|_avx2|_ifma)?|cli_(basic|malformed|writes|readonly_dir|install)|base_(x4_|x8_)?table_fresh|abi_symbols|cli_win64_smoke|win64_vector_moves|test_win64_stack_[a-z0-9]+)\$")
+  args=(-R "^(test_[a-z0-9_]+_(${fields})(_serial|_avx2|_ifma)?|cli_(basic|malformed|writes|readonly_dir|install)|install_consumer|api_natural_calls|provider_(evp|openssl|tls|install)|base_(x4_|x8_)?table_fresh|abi_symbols|cli_win64_smoke|win64_vector_moves|test_win64_stack_[a-z0-9]+)\$")
 fi
 echo "== $target: tests (suite ${VEC25519_CROSS_SUITE:-full})"
 rc=0

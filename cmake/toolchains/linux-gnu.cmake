@@ -42,9 +42,32 @@ set(CMAKE_LIBRARY_ARCHITECTURE ${VEC25519_MULTIARCH})
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
-set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+if(NOT DEFINED CMAKE_FIND_ROOT_PATH_MODE_PACKAGE) # a consumer of a staged install sets BOTH
+  set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+endif()
 set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/${VEC25519_MULTIARCH}/pkgconfig:/usr/share/pkgconfig)
 set(ENV{PKG_CONFIG_PATH} "")
+
+# The target's OpenSSL 3, for the provider: unpacked by tools/cross-deps.sh
+# into a folder of its own (it cannot be installed beside the build
+# machine's: see there), $VEC25519_CROSS_OPENSSL/<multiarch>, default
+# /opt/vec25519-cross. Its .pc files name that folder (the programs built
+# against it find its libraries by their build RPATH), and its openssl
+# program runs the provider's script tests with VEC25519_CROSS_OPENSSL_LIBDIR
+# as its library path (tests/provider/CMakeLists.txt).
+if(DEFINED ENV{VEC25519_CROSS_OPENSSL})
+  set(_vec25519_ossl $ENV{VEC25519_CROSS_OPENSSL}/${VEC25519_MULTIARCH})
+else()
+  set(_vec25519_ossl /opt/vec25519-cross/${VEC25519_MULTIARCH})
+endif()
+if(EXISTS ${_vec25519_ossl}/usr/lib/${VEC25519_MULTIARCH}/pkgconfig/libcrypto.pc)
+  set(ENV{PKG_CONFIG_LIBDIR}
+      ${_vec25519_ossl}/usr/lib/${VEC25519_MULTIARCH}/pkgconfig:/usr/lib/${VEC25519_MULTIARCH}/pkgconfig:/usr/share/pkgconfig)
+  if(EXISTS ${_vec25519_ossl}/usr/bin/openssl)
+    set(VEC25519_CROSS_OPENSSL_PROGRAM ${_vec25519_ossl}/usr/bin/openssl)
+    set(VEC25519_CROSS_OPENSSL_LIBDIR ${_vec25519_ossl}/usr/lib/${VEC25519_MULTIARCH})
+  endif()
+endif()
 
 if(VEC25519_QEMU)
   find_program(_vec25519_qemu ${VEC25519_QEMU})

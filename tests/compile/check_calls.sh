@@ -8,18 +8,35 @@
 #      this build and runs;
 #   2. each case of expect_warning.c does not compile cleanly (nonnull,
 #      warn_unused_result, the batch prototypes, the deprecated names).
-# Usage: check_calls.sh SOURCE_DIR LIBRARY
+# Usage: check_calls.sh SOURCE_DIR LIBRARY [TARGET]
+#
+# TARGET (a cross build: tools/cross-test.sh) is the GNU triplet of the
+# library's target: the compilers are then TARGET-gcc and clang --target=TARGET,
+# TARGET-g++ and clang++ --target=TARGET (C++ where the target's libstdc++ is
+# installed), and the programs run through the emulator given in
+# VEC25519_EMULATOR (its words separated by spaces).
 set -u
-src=$1 lib=$2
+src=$1 lib=$2 target=${3:-}
 here=$src/tests/compile
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 flags="-Wall -Wextra -pedantic -Werror -I$src/include"
 fails=0 runs=0
 have() { command -v "$1" >/dev/null 2>&1; }
-for cc in gcc clang; do
-  have $cc || { echo "FAIL: $cc is not installed"; fails=$((fails + 1)); }
+if [ -n "$target" ]; then
+  ccs="$target-gcc;clang --target=$target"
+  cxxs="$target-g++;clang++ --target=$target"
+  run=${VEC25519_EMULATOR:-}
+else
+  ccs="gcc;clang" cxxs="g++;clang++" run=
+fi
+# The first word of a compiler's command is the program.
+prog() { echo "${1%% *}"; }
+IFS=';'
+for cc in $ccs; do
+  have "$(prog "$cc")" || { echo "FAIL: $cc is not installed"; fails=$((fails + 1)); }
 done
+unset IFS
 
 compile_run() { # compiler std lang
   runs=$((runs + 1))
@@ -29,19 +46,30 @@ compile_run() { # compiler std lang
     fails=$((fails + 1))
     return
   fi
-  if ! LD_LIBRARY_PATH=$(dirname "$lib") "$tmp/a.out" > /dev/null; then
+  # shellcheck disable=SC2086 # $run: the emulator's words
+  if ! LD_LIBRARY_PATH=$(dirname "$lib") $run "$tmp/a.out" > /dev/null; then
     echo "FAIL: $1 -std=$2: natural_calls.c runs and fails (exit $?)"
     fails=$((fails + 1))
   fi
 }
-for cc in gcc clang; do
-  have $cc || continue
-  for std in c99 c11 c17 c2x; do compile_run $cc $std c; done
+# A C++ compiler counts where it can compile C++ for the target (a cross
+# g++ or clang++ needs the target's libstdc++ headers).
+cxx_works() {
+  have "$(prog "$1")" && echo '#include <cstddef>' | $1 -x c++ -fsyntax-only - 2>/dev/null
+}
+IFS=';'
+for cc in $ccs; do
+  unset IFS
+  have "$(prog "$cc")" || continue
+  for std in c99 c11 c17 c2x; do compile_run "$cc" $std c; done
 done
-for cxx in g++ clang++; do
-  have $cxx || { echo "note: $cxx is not installed, C++ not checked with it"; continue; }
-  for std in c++11 c++17 c++20; do compile_run $cxx $std c++; done
+IFS=';'
+for cxx in $cxxs; do
+  unset IFS
+  cxx_works "$cxx" || { echo "note: $cxx is not installed or has no C++ library for the target, C++ not checked with it"; continue; }
+  for std in c++11 c++17 c++20; do compile_run "$cxx" $std c++; done
 done
+unset IFS
 
 # The warning each case must raise, and only that one (the case's comment).
 want() {
@@ -50,8 +78,10 @@ want() {
     *) echo deprecated-declarations ;;
   esac
 }
-for cc in gcc clang; do
-  have $cc || continue
+IFS=';'
+for cc in $ccs; do
+  unset IFS
+  have "$(prog "$cc")" || continue
   for c in 1 2 3 4 5 6 7 8; do
     runs=$((runs + 1))
     w=$(want $c)

@@ -19,9 +19,19 @@
 # soname links, vec25519.pc with the right paths, the CMake package, the man
 # page and the guide), and that only vec25519_* symbols are visible.
 #
-# Usage: check_install.sh BUILD_DIR SOURCE_DIR C_COMPILER CXX_COMPILER
+# Usage: check_install.sh BUILD_DIR SOURCE_DIR C_COMPILER CXX_COMPILER [TOOLCHAIN_FILE]
+#
+# TOOLCHAIN_FILE: a cross build (cmake/toolchains/): every build here uses it,
+# the programs run through the emulator in VEC25519_EMULATOR (its words
+# separated by spaces), and the Debian layout's folder is given as
+# lib/$VEC25519_MULTIARCH.
 set -euo pipefail
-build=$1 src=$2 cc=$3 cxx=$4
+build=$1 src=$2 cc=$3 cxx=$4 toolchain=${5:-}
+read -r -a run <<<"${VEC25519_EMULATOR:-}"
+tc=()
+[ -n "$toolchain" ] && tc=(-DCMAKE_TOOLCHAIN_FILE="$toolchain" -DCMAKE_FIND_ROOT_PATH_MODE_PACKAGE=BOTH)
+# needed FILE: the shared libraries FILE names (any target's ELF).
+needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\].*/\1/p'; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -76,10 +86,10 @@ check_layout() {
   } || fail "$name: a pkg-config consumer does not build"
   for prog in pc_c_shared pc_cxx_shared pc_c_static pc_cxx_static; do
     [ -x "$out/$prog" ] || continue
-    LD_LIBRARY_PATH="$dir" "$out/$prog" >/dev/null || fail "$name: $prog does not run"
+    LD_LIBRARY_PATH="$dir" "${run[@]}" "$out/$prog" >/dev/null || fail "$name: $prog does not run"
   done
   for prog in pc_c_static pc_cxx_static; do
-    [ -x "$out/$prog" ] && ldd "$out/$prog" | grep -q libvec25519 && fail "$name: $prog links libvec25519.so"
+    [ -x "$out/$prog" ] && needed "$out/$prog" | grep -q libvec25519 && fail "$name: $prog links libvec25519.so"
   done
 
   # find_package consumers (the package is relocatable: found under the stage).
@@ -88,11 +98,11 @@ check_layout() {
   # is also named with vec25519_DIR, as a user of such a layout on Debian would.
   local -a where=(-DCMAKE_PREFIX_PATH="$root$prefix")
   case $libdir in */lib64) where+=(-Dvec25519_DIR="$dir/cmake/vec25519") ;; esac
-  if cmake -S "$src/tests/install/consumer" -B "$out/cmake" -DCMAKE_C_COMPILER="$cc" \
+  if cmake -S "$src/tests/install/consumer" -B "$out/cmake" "${tc[@]}" -DCMAKE_C_COMPILER="$cc" \
          -DCMAKE_CXX_COMPILER="$cxx" "${where[@]}" >"$out/cmake.log" 2>&1 &&
      cmake --build "$out/cmake" >>"$out/cmake.log" 2>&1; then
     for prog in consumer_shared consumer_static consumer_shared_cxx consumer_static_cxx; do
-      LD_LIBRARY_PATH="$dir" "$out/cmake/$prog" >/dev/null || fail "$name: find_package $prog does not run"
+      LD_LIBRARY_PATH="$dir" "${run[@]}" "$out/cmake/$prog" >/dev/null || fail "$name: find_package $prog does not run"
     done
     grep -q "$dir/libvec25519.so" "$out/cmake/CMakeCache.txt" "$out/cmake/CMakeFiles/consumer_shared.dir/link.txt" ||
       fail "$name: find_package did not pick the library of this layout"
@@ -111,12 +121,16 @@ version=$(sed -n 's/^#define VEC25519_VERSION_STRING "\(.*\)"/\1/p' "$src/includ
 
 # --- debian and lib64: a library-only build configured for each layout -----
 lib=$tmp/libbuild
-cmake -S "$src" -B "$lib" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc" \
+# GNUInstallDirs chooses Debian's lib/<multiarch> by itself only in a native
+# build; a cross build is given it, as Debian's packaging tools give it.
+debian=()
+[ -n "$toolchain" ] && debian=(-DCMAKE_INSTALL_LIBDIR="lib/${VEC25519_MULTIARCH:?a cross build names its multiarch folder}")
+cmake -S "$src" -B "$lib" "${tc[@]}" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc" \
     -DVEC25519_BUILD_CLI=OFF -DVEC25519_BUILD_BENCH=OFF -DVEC25519_BUILD_TESTS=OFF \
-    -DCMAKE_INSTALL_PREFIX=/usr >"$tmp/lib.log" 2>&1 || { cat "$tmp/lib.log"; exit 1; }
+    -DCMAKE_INSTALL_PREFIX=/usr "${debian[@]}" >"$tmp/lib.log" 2>&1 || { cat "$tmp/lib.log"; exit 1; }
 cmake --build "$lib" -j"$(nproc)" >>"$tmp/lib.log" 2>&1 || { cat "$tmp/lib.log"; exit 1; }
 multiarch=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$lib/CMakeCache.txt")
-if [ -f /etc/debian_version ] && command -v dpkg-architecture >/dev/null 2>&1; then
+if [ -z "$toolchain" ] && [ -f /etc/debian_version ] && command -v dpkg-architecture >/dev/null 2>&1; then
   want=lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)
   [ "$multiarch" = "$want" ] || fail "debian: CMAKE_INSTALL_LIBDIR is $multiarch, not $want"
 fi
@@ -137,21 +151,21 @@ plibdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$build/CMakeCache.txt")
 check_layout prefix "" "$p" "$p/$plibdir"
 [ -x "$p/bin/vec25519" ] || fail "prefix: the program is not installed in $p/bin"
 if [ -x "$p/bin/vec25519" ]; then
-  deps=$(ldd "$p/bin/vec25519")
+  deps=$(needed "$p/bin/vec25519")
   if echo "$deps" | grep -E 'libsodium|libcrypto|libssl'; then
     fail "prefix: the installed program depends on libsodium or OpenSSL at run time"
   fi
   [ -f "$p/share/man/man1/vec25519.1" ] || fail "prefix: the man page is not installed"
 fi
 if [ -f "$src/examples/CMakeLists.txt" ]; then
-  if cmake -S "$src/examples" -B "$tmp/examples" -DCMAKE_C_COMPILER="$cc" \
+  if cmake -S "$src/examples" -B "$tmp/examples" "${tc[@]}" -DCMAKE_C_COMPILER="$cc" \
          -DCMAKE_PREFIX_PATH="$p" >"$tmp/examples.log" 2>&1 &&
      cmake --build "$tmp/examples" >>"$tmp/examples.log" 2>&1; then
     n=0
     for e in "$tmp"/examples/example_*; do
       [ -x "$e" ] || continue
       n=$((n + 1))
-      LD_LIBRARY_PATH="$p/$plibdir" "$e" >"$e.out" 2>&1 || { cat "$e.out"; fail "example $(basename "$e") fails"; }
+      LD_LIBRARY_PATH="$p/$plibdir" "${run[@]}" "$e" >"$e.out" 2>&1 || { cat "$e.out"; fail "example $(basename "$e") fails"; }
     done
     [ "$n" -ge 4 ] || fail "only $n examples were built"
     echo "== examples: $n built against the installed package and run"
