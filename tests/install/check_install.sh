@@ -189,6 +189,28 @@ if [ -f "$src/examples/CMakeLists.txt" ]; then
   fi
 fi
 
+# The examples' Makefile: pkg-config, objects and programs in O (never in
+# the source tree), an rpath (they run without LD_LIBRARY_PATH), and `make
+# clean` without PKG_CONFIG_PATH prints nothing on stderr.
+if [ -f "$src/examples/Makefile" ] && command -v make >/dev/null 2>&1; then
+  before=$(ls -a "$src/examples")
+  if make -C "$src/examples" O="$tmp/mk" PKG_CONFIG_PATH="$p/$plibdir/pkgconfig" CC="$cc" >"$tmp/mk.log" 2>&1; then
+    n=0
+    for e in "$tmp"/mk/example_*; do
+      [ -x "$e" ] || continue
+      n=$((n + 1))
+      env -u LD_LIBRARY_PATH "$e" >/dev/null 2>&1 || fail "examples/Makefile: $(basename "$e") does not run without LD_LIBRARY_PATH"
+    done
+    [ "$n" -ge 4 ] || fail "examples/Makefile built only $n programs"
+  else
+    cat "$tmp/mk.log"; fail "examples/Makefile does not build against the installed package"
+  fi
+  env -u PKG_CONFIG_PATH make -s -C "$src/examples" O="$tmp/mk" clean >/dev/null 2>"$tmp/mkclean.err"
+  [ -s "$tmp/mkclean.err" ] && { fail "make clean prints on stderr:"; cat "$tmp/mkclean.err"; }
+  [ "$(ls -a "$src/examples")" = "$before" ] || fail "examples/Makefile wrote into the source tree"
+  echo "== examples/Makefile: built into O, run without LD_LIBRARY_PATH, clean is quiet"
+fi
+
 # The guide's pkg-config lines for a prefix of one's own, verbatim
 # (docs/guide.md, block "sh test:link-prefix"), in a shell without
 # LD_LIBRARY_PATH, on the consumer program as app.c.
