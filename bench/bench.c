@@ -305,7 +305,7 @@ static struct ratio ratio_stats(size_t op, size_t peer)
 #define LABEL_W 30
 #define CYCLES_W 12
 #define DETAIL_W 19
-#define RATIO_W 20
+#define RATIO_W 22
 
 static int column_width(size_t c, int min)
 {
