@@ -92,7 +92,10 @@ check_layout() {
     [ -x "$out/$prog" ] || continue
     env -u LD_LIBRARY_PATH "$out/$prog" >/dev/null || fail "$name: static $prog does not run on its own"
   done
-  if [ -z "$root" ] && [ -x "$out/pc_c_shared" ]; then
+  if [ -z "$root" ] && [ -x "$out/pc_c_shared" ] &&
+     /sbin/ldconfig -p 2>/dev/null | grep -q "$soname"; then
+    echo "note: this machine has a $soname of its own (ldconfig -p): a consumer without rpath is not expected to fail"
+  elif [ -z "$root" ] && [ -x "$out/pc_c_shared" ]; then
     # The guide: a prefix of one's own needs an rpath or LD_LIBRARY_PATH.
     if env -u LD_LIBRARY_PATH "$out/pc_c_shared" >/dev/null 2>"$out/norpath.err"; then
       fail "$name: a consumer without rpath starts without LD_LIBRARY_PATH (the guide says it does not)"
