@@ -600,8 +600,11 @@ static int write_svg(FILE *f)
             fprintf(f, ": %.2f (rounds %.2f-%.2f)</title></rect>\n", r.med, r.lo, r.hi);
             fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n",
                     SVG_X(r.lo), y + bar_h / 2, SVG_X(r.hi), y + bar_h / 2);
+            /* the value right of the bar, its whisker and the 1x line */
+            double xt = xa > xb ? xa : xb;
+            if (SVG_X(r.hi) > xt) xt = SVG_X(r.hi);
             fprintf(f, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\">%.2f&#215;</text>\n",
-                    (xb > SVG_X(r.hi) ? xb : SVG_X(r.hi)) + 4, y + bar_h - 2, r.med);
+                    xt + 4, y + bar_h - 2, r.med);
             y += bar_h + 2;
         }
         if (!first) y += gap;
