@@ -162,8 +162,11 @@ void timing_init(int quick);
 const char *timing_counter_name(void);
 /* Counter ticks per ns, estimated from the calibration (0 if unknown). */
 double timing_ghz(void);
-/* Warms f(op, ...) up, then times each of many calls (few with quick). */
-struct bench_sample timing_measure(bench_fn f, const struct bench_op *op, int quick);
+/* Warms f(op, ...) up, then times each of many calls (few with quick), in
+ * 1/share of the default time budget (share: the number of rounds it is one
+ * of; 1 for the whole budget). */
+struct bench_sample timing_measure(bench_fn f, const struct bench_op *op, int quick,
+                                   unsigned share);
 /* The CPU model (CPUID brand string, else /proc/cpuinfo), into buf. */
 void timing_cpu_name(char *buf, size_t n);
 

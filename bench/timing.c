@@ -33,7 +33,7 @@
 /* Default run: each (operation, implementation) gets about this much time. */
 #define WARMUP_NS 30000000ull  /* 30 ms */
 #define BUDGET_NS 250000000ull /* 250 ms */
-#define MIN_RUNS 101u
+#define MIN_RUNS 31u
 #define MAX_RUNS 100001u
 /* --quick: a smoke test, not a measurement. */
 #define QUICK_WARMUP_CALLS 1u
@@ -155,26 +155,32 @@ void timing_init(int quick)
     }
 }
 
-struct bench_sample timing_measure(bench_fn f, const struct bench_op *op, int quick)
+struct bench_sample timing_measure(bench_fn f, const struct bench_op *op, int quick,
+                                   unsigned share)
 {
     struct bench_sample s = {0, 0, 0};
     uint8_t out[BENCH_OUT_MAX];
     unsigned runs;
 
+    if (share == 0) share = 1;
     if (quick) {
         for (unsigned i = 0; i < QUICK_WARMUP_CALLS; i++) f(op, out, 0);
         runs = QUICK_RUNS;
     } else {
         /* Warm up (caches, branch predictors, frequency) and estimate the cost
-         * of one call, from which the number of runs follows. */
+         * of one call, from which the number of runs follows. A round of an
+         * interleaved measurement gets 1/share of the time, and a shorter
+         * warm-up (never under 5 ms). */
+        uint64_t warmup = WARMUP_NS / share, budget = BUDGET_NS / share;
+        if (warmup < 5000000ull) warmup = 5000000ull;
         uint64_t calls = 0, t0 = now_ns(), elapsed;
         do {
             f(op, out, 0);
             calls++;
             elapsed = now_ns() - t0;
-        } while (elapsed < WARMUP_NS || calls < 3);
+        } while (elapsed < warmup || calls < 3);
         uint64_t per_call = elapsed / calls + 1;
-        uint64_t n = BUDGET_NS / per_call;
+        uint64_t n = budget / per_call;
         if (n < MIN_RUNS) n = MIN_RUNS;
         if (n > MAX_RUNS) n = MAX_RUNS;
         runs = (unsigned)n | 1u; /* odd: the median is one sample */

@@ -30,7 +30,7 @@ static const struct {
     {"verify", cli_cmd_verify, "verify a detached signature"},
     {"verify-batch", cli_cmd_verify_batch, "verify the signatures listed in a manifest"},
     {"x25519", cli_cmd_x25519, "compute an X25519 shared secret"},
-    {"bench", cli_cmd_bench, "benchmark vec25519 (and libsodium, OpenSSL)"},
+    {"bench", cli_cmd_bench, "time vec25519 on this CPU (no peers; vec25519-bench compares)"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -258,6 +258,11 @@ fi
 
 # ---- bench -------------------------------------------------------------------
 expect 0 "$V" bench --quick --backend serial && has out "median" && empty err
+# The program links no peer: it says so, and describes no peer's rows.
+has out "peers:     none built in"
+checks=$((checks + 1))
+grep -qi 'libsodium\|openssl' out && fail "vec25519 bench describes a peer it does not have: $(grep -i 'libsodium\|openssl' out | head -3)"
+expect 0 "$V" bench --help && has out "No peer is built into this program"
 expect 0 "$V" bench --quick --json --backend serial && has out '"operations"' && empty err
 expect 2 "$V" bench --backend no-such-backend && has err "vec25519 bench: unknown backend"
 # The progress line appears when stderr is a terminal (script(1) gives one).

@@ -15,6 +15,16 @@
 #            checked (no libsodium, no OpenSSL), and builds and runs the
 #            examples/ against the installed package
 #
+# Run time, as docs/guide.md §1 says it: in the prefix layout (installed
+# where it will be used) nothing runs with LD_LIBRARY_PATH: the find_package
+# consumers and the examples have CMake's build-tree rpath, the guide's own
+# pkg-config lines (the block "sh test:link-prefix", run verbatim) add one,
+# the program carries the library in itself; and a pkg-config consumer
+# linked without an rpath must fail to start without LD_LIBRARY_PATH, as
+# the guide says. The staged layouts (DESTDIR) are not where their files
+# will be used, so their consumers run with LD_LIBRARY_PATH pointing into
+# the stage.
+#
 # and, in each, the files a package must hold (headers, the library and its
 # soname links, vec25519.pc with the right paths, the CMake package, the man
 # page and the guide), and that only vec25519_* symbols are visible.
@@ -89,6 +99,21 @@ check_layout() {
     LD_LIBRARY_PATH="$dir" "${run[@]}" "$out/$prog" >/dev/null || fail "$name: $prog does not run"
   done
   for prog in pc_c_static pc_cxx_static; do
+    [ -x "$out/$prog" ] || continue
+    env -u LD_LIBRARY_PATH "${run[@]}" "$out/$prog" >/dev/null || fail "$name: static $prog does not run on its own"
+  done
+  if [ -z "$root" ] && [ -x "$out/pc_c_shared" ] &&
+     /sbin/ldconfig -p 2>/dev/null | grep -q "$soname"; then
+    echo "note: this machine has a $soname of its own (ldconfig -p): a consumer without rpath is not expected to fail"
+  elif [ -z "$root" ] && [ -x "$out/pc_c_shared" ]; then
+    # The guide: a prefix of one's own needs an rpath or LD_LIBRARY_PATH.
+    if env -u LD_LIBRARY_PATH "${run[@]}" "$out/pc_c_shared" >/dev/null 2>"$out/norpath.err"; then
+      fail "$name: a consumer without rpath starts without LD_LIBRARY_PATH (the guide says it does not)"
+    else
+      grep -q 'libvec25519.so' "$out/norpath.err" || fail "$name: unexpected failure: $(cat "$out/norpath.err")"
+    fi
+  fi
+  for prog in pc_c_static pc_cxx_static; do
     [ -x "$out/$prog" ] && needed "$out/$prog" | grep -q libvec25519 && fail "$name: $prog links libvec25519.so"
   done
 
@@ -102,7 +127,12 @@ check_layout() {
          -DCMAKE_CXX_COMPILER="$cxx" "${where[@]}" >"$out/cmake.log" 2>&1 &&
      cmake --build "$out/cmake" >>"$out/cmake.log" 2>&1; then
     for prog in consumer_shared consumer_static consumer_shared_cxx consumer_static_cxx; do
-      LD_LIBRARY_PATH="$dir" "${run[@]}" "$out/cmake/$prog" >/dev/null || fail "$name: find_package $prog does not run"
+      if [ -n "$root" ]; then
+        LD_LIBRARY_PATH="$dir" "${run[@]}" "$out/cmake/$prog" >/dev/null || fail "$name: find_package $prog does not run"
+      else # installed in place: CMake's build-tree rpath is enough
+        env -u LD_LIBRARY_PATH "${run[@]}" "$out/cmake/$prog" >/dev/null ||
+          fail "$name: find_package $prog does not run without LD_LIBRARY_PATH"
+      fi
     done
     grep -q "$dir/libvec25519.so" "$out/cmake/CMakeCache.txt" "$out/cmake/CMakeFiles/consumer_shared.dir/link.txt" ||
       fail "$name: find_package did not pick the library of this layout"
@@ -151,6 +181,8 @@ plibdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$build/CMakeCache.txt")
 check_layout prefix "" "$p" "$p/$plibdir"
 [ -x "$p/bin/vec25519" ] || fail "prefix: the program is not installed in $p/bin"
 if [ -x "$p/bin/vec25519" ]; then
+  env -u LD_LIBRARY_PATH "${run[@]}" "$p/bin/vec25519" --version >/dev/null ||
+    fail "prefix: the installed program does not start without LD_LIBRARY_PATH"
   deps=$(needed "$p/bin/vec25519")
   if echo "$deps" | grep -E 'libsodium|libcrypto|libssl'; then
     fail "prefix: the installed program depends on libsodium or OpenSSL at run time"
@@ -165,13 +197,65 @@ if [ -f "$src/examples/CMakeLists.txt" ]; then
     for e in "$tmp"/examples/example_*; do
       [ -x "$e" ] || continue
       n=$((n + 1))
-      LD_LIBRARY_PATH="$p/$plibdir" "${run[@]}" "$e" >"$e.out" 2>&1 || { cat "$e.out"; fail "example $(basename "$e") fails"; }
+      env -u LD_LIBRARY_PATH "${run[@]}" "$e" >"$e.out" 2>&1 || { cat "$e.out"; fail "example $(basename "$e") fails"; }
     done
     [ "$n" -ge 4 ] || fail "only $n examples were built"
     echo "== examples: $n built against the installed package and run"
   else
     cat "$tmp/examples.log"; fail "the examples do not build against the installed package"
   fi
+fi
+
+# The examples' Makefile: pkg-config, objects and programs in O (never in
+# the source tree), an rpath (they run without LD_LIBRARY_PATH), and `make
+# clean` without PKG_CONFIG_PATH prints nothing on stderr.
+if [ -f "$src/examples/Makefile" ] && command -v make >/dev/null 2>&1; then
+  before=$(ls -a "$src/examples")
+  if make -C "$src/examples" O="$tmp/mk" PKG_CONFIG_PATH="$p/$plibdir/pkgconfig" CC="$cc" >"$tmp/mk.log" 2>&1; then
+    n=0
+    for e in "$tmp"/mk/example_*; do
+      [ -x "$e" ] || continue
+      n=$((n + 1))
+      env -u LD_LIBRARY_PATH "${run[@]}" "$e" >/dev/null 2>&1 || fail "examples/Makefile: $(basename "$e") does not run without LD_LIBRARY_PATH"
+    done
+    [ "$n" -ge 4 ] || fail "examples/Makefile built only $n programs"
+  else
+    cat "$tmp/mk.log"; fail "examples/Makefile does not build against the installed package"
+  fi
+  env -u PKG_CONFIG_PATH make -s -C "$src/examples" O="$tmp/mk" clean >/dev/null 2>"$tmp/mkclean.err"
+  [ -s "$tmp/mkclean.err" ] && { fail "make clean prints on stderr:"; cat "$tmp/mkclean.err"; }
+  [ "$(ls -a "$src/examples")" = "$before" ] || fail "examples/Makefile wrote into the source tree"
+  echo "== examples/Makefile: built into O, run without LD_LIBRARY_PATH, clean is quiet"
+fi
+
+# The guide's pkg-config lines for a prefix of one's own, verbatim
+# (docs/guide.md, block "sh test:link-prefix"), in a shell without
+# LD_LIBRARY_PATH, on the consumer program as app.c.
+# The guide's lines call cc, the build machine's compiler: not in a cross build.
+if [ -n "$toolchain" ]; then
+  echo "note: a cross build: the guide's pkg-config lines (cc) are run natively"
+elif command -v cc >/dev/null 2>&1; then
+  mkdir -p "$tmp/guide"
+  cp "$src/tests/install/consumer/main.c" "$tmp/guide/app.c"
+  sh "$src/tests/docs/doc_block.sh" "$src/docs/guide.md" link-prefix >"$tmp/guide/run.sh" ||
+    fail "docs/guide.md has no block test:link-prefix"
+  if (cd "$tmp/guide" && env -u LD_LIBRARY_PATH -u PKG_CONFIG_PATH PREFIX="$p" sh -e run.sh) >"$tmp/guide/log" 2>&1 &&
+     grep -q '^consumer: ok' "$tmp/guide/log"; then
+    echo "== the guide's pkg-config lines (rpath) build and run a program against $p"
+  else
+    cat "$tmp/guide/run.sh" "$tmp/guide/log"; fail "the guide's pkg-config lines do not give a running program"
+  fi
+else
+  echo "note: no cc: the guide's pkg-config lines are not run"
+fi
+
+# The API pages: the generated man 3 pages (when the build made them) are installed.
+if [ -d "$build/man/man3" ]; then
+  for f in vec25519.3 vec25519_ed25519_sign.3 vec25519_x25519.3; do
+    [ -f "$p/share/man/man3/$f" ] || fail "prefix: man3/$f is not installed"
+  done
+  [ "$(ls "$p/share/man/man3" | wc -l)" -eq "$(ls "$build/man/man3" | grep -c '\.3$')" ] ||
+    fail "prefix: not every man 3 page is installed"
 fi
 
 [ $fails -eq 0 ] || { echo "install check: $fails failures"; exit 1; }
