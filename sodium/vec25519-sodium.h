@@ -29,8 +29,8 @@ __attribute__((visibility("default"))) int vec25519_sodium_active(void);
  * to prove that calls landed here and not in libsodium. */
 __attribute__((visibility("default"))) unsigned long long vec25519_sodium_calls(void);
 
-/** The vec25519 backend the calls run on: "serial", "avx2" or "ifma"
- * (VEC25519_BACKEND forces one). */
+/** The vec25519 backend the calls run on ("serial-u64", "avx2", "ifma", ...;
+ * VEC25519_BACKEND forces one): vec25519_backend() of the core inside. */
 __attribute__((visibility("default"))) const char *vec25519_sodium_backend(void);
 
 #ifdef __cplusplus
