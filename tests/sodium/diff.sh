@@ -50,7 +50,10 @@ for run in dropin preload; do
     fail=1
   fi
 done
-grep -q "^mismatched secret key refused" dropin.err || { echo "FAIL: mismatched secret key check"; fail=1; }
+for run in dropin preload; do
+  grep -q "^mismatched secret key refused" $run.err || { echo "FAIL: $run: mismatched secret key check"; fail=1; }
+  grep "^interoperation" $run.err || { echo "FAIL: $run: interoperation check"; fail=1; }
+done
 echo "calls per function (libsodium alone):"
 grep "^calls " plain.err | sed 's/^calls /  /'
 exit $fail

@@ -527,6 +527,82 @@ static void sizes_section(void)
     count("crypto_sign_primitive"), count("crypto_scalarmult_primitive");
 }
 
+/*
+ * With the drop-in active: keys, signatures and Ed25519ph states made by one
+ * library are used by the other. libsodium's own functions are taken from
+ * its handle (dlsym searches libsodium itself first), at the level where
+ * libsodium does not call back into an exported name the drop-in
+ * interposes (seed_keypair, ed25519_detached, ed25519_verify_detached,
+ * ed25519ph_*). 0, or 1 after printing the failure.
+ */
+typedef int seed_kp_fn(unsigned char *, unsigned char *, const unsigned char *);
+typedef int det_fn(unsigned char *, unsigned long long *, const unsigned char *,
+                   unsigned long long, const unsigned char *);
+typedef int ver_fn(const unsigned char *, const unsigned char *, unsigned long long,
+                   const unsigned char *);
+typedef int ph_init_fn(crypto_sign_state *);
+typedef int ph_update_fn(crypto_sign_state *, const unsigned char *, unsigned long long);
+typedef int ph_create_fn(crypto_sign_state *, unsigned char *, unsigned long long *,
+                         const unsigned char *);
+typedef int ph_verify_fn(crypto_sign_state *, const unsigned char *, const unsigned char *);
+
+static int interop(void)
+{
+    void *h = dlopen("libsodium.so.23", RTLD_NOW | RTLD_NOLOAD);
+    if (h == NULL) {
+        fprintf(stderr, "FAIL: libsodium.so.23 is not loaded\n");
+        return 1;
+    }
+    seed_kp_fn *s_kp = (seed_kp_fn *)dlsym(h, "crypto_sign_ed25519_seed_keypair");
+    det_fn *s_sign = (det_fn *)dlsym(h, "crypto_sign_ed25519_detached");
+    ver_fn *s_verify = (ver_fn *)dlsym(h, "crypto_sign_ed25519_verify_detached");
+    ph_init_fn *s_init = (ph_init_fn *)dlsym(h, "crypto_sign_ed25519ph_init");
+    ph_update_fn *s_update = (ph_update_fn *)dlsym(h, "crypto_sign_ed25519ph_update");
+    ph_create_fn *s_create = (ph_create_fn *)dlsym(h, "crypto_sign_ed25519ph_final_create");
+    ph_verify_fn *s_final_verify = (ph_verify_fn *)dlsym(h, "crypto_sign_ed25519ph_final_verify");
+    if (!s_kp || !s_sign || !s_verify || !s_init || !s_update || !s_create || !s_final_verify ||
+        (void *)s_sign == (void *)crypto_sign_ed25519_detached) {
+        fprintf(stderr, "FAIL: libsodium's own functions not found apart from the drop-in's\n");
+        return 1;
+    }
+    int n = 0, bad = 0;
+    for (int i = 0; i < 64; i++, n++) {
+        uint8_t seed[32], pk1[32], sk1[64], pk2[32], sk2[64], msg[200], a[64], b[64];
+        size_t mlen = (size_t)(rng_next() % sizeof msg);
+        crypto_sign_state st1, st2;
+        size_t cut = mlen / 2;
+        rng_bytes(seed, 32);
+        rng_bytes(msg, mlen);
+        s_kp(pk1, sk1, seed);                          /* libsodium's keys */
+        crypto_sign_ed25519_seed_keypair(pk2, sk2, seed); /* the drop-in's */
+        bad |= memcmp(sk1, sk2, 64) != 0;
+        s_sign(a, NULL, msg, mlen, sk2);               /* libsodium signs with our key */
+        crypto_sign_ed25519_detached(b, NULL, msg, mlen, sk1); /* we sign with its key */
+        bad |= memcmp(a, b, 64) != 0;
+        bad |= s_verify(b, msg, mlen, pk2) != 0 || crypto_sign_ed25519_verify_detached(a, msg, mlen, pk1) != 0;
+        /* Ed25519ph: a state begun by one, finished by the other */
+        s_init(&st1);
+        s_update(&st1, msg, cut);
+        crypto_sign_ed25519ph_update(&st1, msg + cut, mlen - cut);
+        crypto_sign_ed25519ph_init(&st2);
+        crypto_sign_ed25519ph_update(&st2, msg, cut);
+        s_update(&st2, msg + cut, mlen - cut);
+        crypto_sign_ed25519ph_final_create(&st1, a, NULL, sk1); /* ours finishes libsodium's */
+        s_create(&st2, b, NULL, sk2);                           /* libsodium finishes ours */
+        bad |= memcmp(a, b, 64) != 0;
+        s_init(&st1), s_update(&st1, msg, mlen);
+        crypto_sign_ed25519ph_init(&st2), crypto_sign_ed25519ph_update(&st2, msg, mlen);
+        bad |= crypto_sign_ed25519ph_final_verify(&st1, b, pk1) != 0 || s_final_verify(&st2, a, pk2) != 0;
+        if (bad) {
+            fprintf(stderr, "FAIL: interoperation with libsodium's own functions, case %d\n", i);
+            return 1;
+        }
+    }
+    fprintf(stderr, "interoperation with libsodium's own functions: %d cases (keys, signatures, "
+                    "Ed25519ph states both ways)\n", n);
+    return 0;
+}
+
 int main(void)
 {
     const char *seed = getenv("VEC25519_SODIUM_DIFF_SEED");
@@ -559,6 +635,7 @@ int main(void)
     }
     fprintf(stderr, "drop-in active: %llu calls answered by vec25519 (backend %s)\n", calls(),
             backend ? backend() : "?");
+    if (interop() != 0) return 1;
     /* The one deliberate difference (docs/sodium.md): a secret key whose
      * public half is not its seed's is refused, not used. Outside the
      * transcript, since libsodium signs with it. */
