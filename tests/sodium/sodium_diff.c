@@ -17,7 +17,8 @@
  * with the sign bit, off-curve y, points with torsion components, S ≥ ℓ,
  * forged signatures of every class of the library's differential tests
  * (small-order and mixed-order A and R with the cofactorless equation made
- * to hold or fail), the Wycheproof Ed25519 and X25519 cases, RFC 9496's
+ * to hold or fail), ed25519-speccheck's twelve cases, the Wycheproof
+ * Ed25519 and X25519 cases, RFC 9496's
  * invalid Ristretto255 encodings, scalars ≥ ℓ and ≥ 2^255. libsodium's
  * randombytes is replaced by the same seeded generator
  * (randombytes_set_implementation), so key pairs and random points must
@@ -290,8 +291,21 @@ static void ed25519_section(void)
         verify_all("point as A", valid[i % 16].sig, valid[i % 16].msg, valid[i % 16].mlen, pts[i]);
     }
 
-    /* Wycheproof Ed25519: every case with a 64-byte signature. */
+    /* ed25519-speccheck's twelve cases. */
     vec_reader r;
+    if (vec_open(&r, "speccheck/ed25519_speccheck.txt") != 0) {
+        fprintf(stderr, "speccheck/ed25519_speccheck.txt not found\n");
+        exit(1);
+    }
+    while (vec_next(&r)) {
+        uint8_t m[64], spk[32], ssig[64];
+        long mlen = vec_field_var(&r, 1, m, sizeof m);
+        if (mlen < 0 || !vec_field_exact(&r, 2, spk, 32) || !vec_field_exact(&r, 3, ssig, 64)) continue;
+        verify_all("speccheck", ssig, m, (size_t)mlen, spk);
+    }
+    vec_close(&r);
+
+    /* Wycheproof Ed25519: every case with a 64-byte signature. */
     if (vec_open(&r, "wycheproof/ed25519_test.txt") == 0) {
         while (vec_next(&r)) {
             static uint8_t m[4096];

@@ -3,7 +3,8 @@
  * The library's cofactorless verifier (src/ed25519/cofactorless.c) against
  * libsodium 1.0.18's crypto_sign_ed25519_verify_detached, on the backend
  * VEC25519_BACKEND selects: valid and mutated signatures, Ed25519ph, the
- * Wycheproof cases, and every adversarial class of tests/support/
+ * Wycheproof cases, the twelve ed25519-speccheck cases (libsodium accepts
+ * case 3 only, as speccheck's table says), and every adversarial class of tests/support/
  * adversarial.c (S ≥ ℓ, non-canonical and small-order A and R, x = 0 with
  * the sign bit, off-curve points, torsion components on A and R with the
  * cofactorless equation made to hold or fail). Each verdict must be
@@ -148,6 +149,22 @@ int main(void)
         vec_close(&r);
     }
     CHECK(n > 100, "wycheproof: %d cases with 64-byte signatures", n);
+
+    /* ed25519-speccheck's twelve cases: libsodium's row of its results table
+     * accepts case 3 only; the verifier must say the same (and agree). */
+    n = 0;
+    if (vec_open(&r, "speccheck/ed25519_speccheck.txt") == 0) {
+        while (vec_next(&r)) {
+            uint8_t m[64], spk[32], ssig[64]; /* in file order: case n */
+            long mlen = vec_field_var(&r, 1, m, sizeof m);
+            if (mlen < 0 || !vec_field_exact(&r, 2, spk, 32) || !vec_field_exact(&r, 3, ssig, 64))
+                continue;
+            both(n == 3 ? "speccheck 3" : "speccheck", n == 3, ssig, m, (size_t)mlen, spk);
+            n++;
+        }
+        vec_close(&r);
+    }
+    CHECK(n == 12, "speccheck: %d cases", n);
 
     /* The adversarial classes. */
     adv_init(&(adv_hooks){.rng = test_rng_bytes, .check = check_hook});
