@@ -57,12 +57,28 @@ size_t crypto_scalarmult_bytes(void) { SODIUM_COUNT(); return crypto_scalarmult_
 size_t crypto_scalarmult_scalarbytes(void) { SODIUM_COUNT(); return crypto_scalarmult_SCALARBYTES; }
 const char *crypto_scalarmult_primitive(void) { SODIUM_COUNT(); return crypto_scalarmult_PRIMITIVE; }
 
-/* -1 with q zeroed when the result is all zero (p of small order), as
- * libsodium's x86-64 implementation leaves it (docs/sodium.md). */
+/*
+ * -1 when the result is all zero (p of small order). What q holds then
+ * depends on libsodium's implementation, chosen by sodium_init(): its
+ * x86-64 AVX code (sandy2x) computes and leaves q all zero; its portable
+ * code (every other case, and before sodium_init) first tests p against its
+ * list of the seven small-order encodings and returns without writing q.
+ * The result is all zero exactly for those seven encodings (bit 255
+ * ignored), so "all zero" stands for the list here. (docs/sodium.md)
+ */
 int crypto_scalarmult_curve25519(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
+    uint8_t t[32];
+    int rc, sandy2x = 0;
+
     SODIUM_COUNT();
-    return vec25519_x25519(q, n, p);
+#if defined(__x86_64__)
+    sandy2x = sodium_runtime_has_avx();
+#endif
+    rc = vec25519_x25519(t, n, p); /* t zeroed on -1 */
+    if (rc == 0 || sandy2x) memcpy(q, t, 32);
+    vec25519_wipe(t, sizeof t);
+    return rc;
 }
 
 int crypto_scalarmult_curve25519_base(unsigned char *q, const unsigned char *n)

@@ -621,6 +621,22 @@ int main(void)
 {
     const char *seed = getenv("VEC25519_SODIUM_DIFF_SEED");
     if (seed != NULL) rng_state = strtoull(seed, NULL, 0);
+    /* Before sodium_init, libsodium's X25519 is its portable code, which
+     * leaves the output untouched for a small-order point (after it, on an
+     * x86-64 CPU with AVX, it zeroes it): u = 0, 1, p − 1, p, p + 1, with and
+     * without bit 255, and u = 9. */
+    for (int i = 0; i < 12; i++) {
+        uint8_t u[32], q[32], n[32];
+        memset(u, 0, 32);
+        if (i % 6 == 1) u[0] = 1;
+        if (i % 6 >= 2 && i % 6 <= 4) memset(u, 0xff, 32), u[31] = 0x7f, u[0] = (uint8_t)(0xea + i % 6);
+        if (i % 6 == 5) u[0] = 9;
+        if (i >= 6) u[31] |= 0x80;
+        memset(n, 0x40 + i, 32);
+        FILL(q);
+        int rc = crypto_scalarmult(q, n, u);
+        line("crypto_scalarmult.before_sodium_init", (unsigned long)i, rc, q, 32);
+    }
     if (randombytes_set_implementation(&seeded) != 0 || sodium_init() < 0) {
         fprintf(stderr, "libsodium could not be initialised\n");
         return 1;
