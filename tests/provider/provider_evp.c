@@ -19,7 +19,8 @@
  *               write, byte for byte, and each side decodes the other's
  *   malformed   wrong key lengths, truncated and byte-flipped PKCS#8/SPKI
  *               (DER and PEM) at every position, small-order X25519 peers
- *               and Ed25519 keys, bad signatures and lengths, a digest name,
+ *               (accepted by the peer check and refused by derive, side by
+ *               side with the default provider) and Ed25519 keys, bad signatures and lengths, a digest name,
  *               a too-small buffer, a bad instance, an encryption request:
  *               each fails with an error of our provider carrying a reason
  *               string, and nothing crashes (this file also runs under
@@ -34,6 +35,7 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/decoder.h>
 #include <openssl/encoder.h>
 #include <openssl/err.h>
@@ -295,7 +297,8 @@ static void test_wycheproof_x25519(void)
         memset(got, 0xa5, 32);
         if (memcmp(want, zero, 32) == 0) {
             nzero++;
-            /* Rejected by the peer check, and by derive itself without it. */
+            /* Accepted by the peer check (as by the default provider), refused
+             * by derive, with the check and without it. */
             CHECK(!x_derive(sk, pk, got, 1, PQ), "tcId %s: small-order peer accepted",
                   r.fields[0]);
             expect_our_error("small-order peer (validated)");
@@ -528,7 +531,7 @@ static void test_malformed(void)
         ERR_clear_error();
     }
 
-    /* Small-order X25519 peers: the peer check and derive refuse them. */
+    /* Small-order X25519 peers: accepted by the peer check, refused by derive. */
     static const uint8_t small_u[][32] = {
         {0}, {1},
         {0xe0, 0xeb, 0x7a, 0x7c, 0x3b, 0x41, 0xb8, 0xae, 0x16, 0x56, 0xe3, 0xfa, 0xf1, 0x9f, 0xc4,
@@ -538,17 +541,48 @@ static void test_malformed(void)
          0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
          0xff, 0x7f}, /* p - 1 */
     };
+    /* Side by side with the default provider, at every EVP call an
+     * application makes: EVP_PKEY_public_check and EVP_PKEY_derive_set_peer
+     * (validating) accept the peer, EVP_PKEY_derive fails with an error on
+     * the queue (ours: the all-zero secret, the output left zeroed). */
+    uint8_t xpriv[32];
+    size_t xl = 32;
+    CHECK(x && EVP_PKEY_get_raw_private_key(x, xpriv, &xl) == 1, "X25519 private key");
     for (size_t i = 0; i < sizeof small_u / sizeof small_u[0] && x; i++) {
-        EVP_PKEY *peer = raw_key("X25519", 0, small_u[i], 32, PQ);
-        uint8_t out[32];
-        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(lc, peer, PQ);
-        CHECK(peer && c && EVP_PKEY_public_check(c) != 1, "small-order u #%zu passes the check", i);
-        expect_our_error("X25519 public_check of a small-order point");
-        EVP_PKEY_CTX_free(c);
-        CHECK(!x_derive(x, peer, out, 0, PQ), "small-order u #%zu: derive succeeded", i);
-        expect_our_error("derive with a small-order peer");
-        EVP_PKEY_free(peer);
+        for (int prov = 0; prov < 2; prov++) {
+            const char *pq = prov == 0 ? PQ : "provider=default";
+            const char *who = prov == 0 ? "vec25519" : "default";
+            EVP_PKEY *peer = raw_key("X25519", 0, small_u[i], 32, pq);
+            EVP_PKEY *me = raw_key("X25519", 1, xpriv, 32, pq);
+            uint8_t out[32];
+            size_t len = 32;
+            CHECK(peer && me && EVP_PKEY_get0_provider(peer) == (prov == 0 ? ours : deflt),
+                  "%s: small-order u #%zu: keys", who, i);
+            EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(lc, peer, pq);
+            CHECK(c && EVP_PKEY_public_check(c) == 1, "%s: small-order u #%zu fails public_check",
+                  who, i);
+            EVP_PKEY_CTX_free(c);
+            c = EVP_PKEY_CTX_new_from_pkey(lc, me, pq);
+            CHECK(c && EVP_PKEY_derive_init(c) == 1, "%s: derive_init", who);
+            CHECK(EVP_PKEY_derive_set_peer_ex(c, peer, 1) == 1,
+                  "%s: small-order u #%zu refused at derive_set_peer", who, i);
+            CHECK(ERR_peek_error() == 0, "%s: set_peer left an error", who);
+            memset(out, 0xa5, sizeof out);
+            CHECK(EVP_PKEY_derive(c, out, &len) != 1, "%s: small-order u #%zu: derive succeeded",
+                  who, i);
+            if (prov == 0) {
+                static const uint8_t zero[32];
+                expect_our_error("derive with a small-order peer");
+                CHECK(memcmp(out, zero, 32) == 0, "failed derive: output not zeroed");
+            } else {
+                expect_some_error("default provider: derive with a small-order peer");
+            }
+            EVP_PKEY_CTX_free(c);
+            EVP_PKEY_free(peer);
+            EVP_PKEY_free(me);
+        }
     }
+    OPENSSL_cleanse(xpriv, sizeof xpriv);
 
     /* Ed25519 public keys: small order, non-canonical. */
     static const uint8_t bad_a[][32] = {
