@@ -21,8 +21,17 @@
  * that the parser rejects they raise an error with its message and also
  * return 1 (0 would stop the whole chain). OpenSSL 3.0 discards a decoder's
  * errors when it goes on to the next one, so the user sees the chain's own
- * "unsupported" error. Encrypted PKCS#8 is not written here: an encoder asked for a
- * cipher refuses (an error) rather than write the key in clear.
+ * "unsupported" error.
+ *
+ * Encrypted PKCS#8 (an encoder given a "cipher", as OSSL_ENCODER_CTX_set_cipher,
+ * PEM_write_bio_PKCS8PrivateKey and `openssl genpkey -aes-256-cbc` do): the
+ * PrivateKeyInfo above is encrypted as the default provider does it, with
+ * PBES2 (RFC 8018: PBKDF2 with HMAC-SHA256, a random salt, the library's
+ * default iteration count, and the cipher asked for) by libcrypto's own
+ * PKCS8_encrypt_ex in a child library context of the application's (prov.c,
+ * vp_libctx), where the cipher and the KDF are fetched; the result is an
+ * EncryptedPrivateKeyInfo, DER or PEM "ENCRYPTED PRIVATE KEY". Reading one
+ * back is libcrypto's EncryptedPrivateKeyInfo decoder, then ours.
  *
  * Buffers that held a private key (file contents, DER, PEM text) are wiped.
  */
@@ -31,7 +40,10 @@
 #include <openssl/core_names.h>
 #include <openssl/core_object.h>
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
+#include <openssl/pkcs12.h>
+#include <openssl/x509.h>
 
 #include "encoding/encoding.h"
 #include "internal/ct.h"
@@ -46,6 +58,7 @@ struct codec_ctx {
     int pem;     /* PEM (1) or DER (0) */
     int priv;    /* PrivateKeyInfo (1) or SubjectPublicKeyInfo (0) */
     int encrypt; /* encoder: a cipher was asked for */
+    char cipher[64], props[256]; /* its name and the properties to fetch it with */
 };
 
 static enum rfc8410_alg alg_of(enum vp_type t)
@@ -96,6 +109,19 @@ static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!OSSL_PARAM_get_utf8_string_ptr(p, &name))
             return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "\"cipher\" is not a string");
         c->encrypt = name != NULL && name[0] != '\0';
+        if (c->encrypt && strlen(name) >= sizeof c->cipher)
+            return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "cipher name too long");
+        if (c->encrypt) strcpy(c->cipher, name);
+    }
+    p = OSSL_PARAM_locate_const(params, OSSL_ENCODER_PARAM_PROPERTIES);
+    if (p != NULL) {
+        const char *props = NULL;
+        if (!OSSL_PARAM_get_utf8_string_ptr(p, &props))
+            return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "\"properties\" is not a string");
+        if (props == NULL) props = "";
+        if (strlen(props) >= sizeof c->props)
+            return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "properties too long");
+        strcpy(c->props, props);
     }
     return 1;
 }
@@ -133,6 +159,58 @@ static int write_all(struct codec_ctx *c, OSSL_CORE_BIO *out, const void *data, 
     return 1;
 }
 
+/*
+ * Writes der[0..n) (a PrivateKeyInfo) as an EncryptedPrivateKeyInfo (see the
+ * file header), DER or PEM, with the passphrase from cb. Every buffer that
+ * held the key or the passphrase is wiped.
+ */
+static int write_encrypted(struct codec_ctx *c, OSSL_CORE_BIO *out, const uint8_t *der, size_t n,
+                           OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
+{
+    char pass[1024];
+    size_t passlen = 0;
+    const unsigned char *p = der;
+    unsigned char *enc = NULL;
+    char *text = NULL;
+    PKCS8_PRIV_KEY_INFO *p8inf = NULL;
+    EVP_CIPHER *cipher = NULL;
+    X509_SIG *p8 = NULL;
+    int len, ok = 0;
+    OSSL_LIB_CTX *lc = vp_libctx(c->pc);
+
+    if (lc == NULL) return 0;
+    if (cb == NULL || !cb(pass, sizeof pass, &passlen, NULL, cbarg))
+        return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "encrypting the key: no passphrase");
+    if ((cipher = EVP_CIPHER_fetch(lc, c->cipher, c->props[0] ? c->props : NULL)) == NULL) {
+        VP_ERR(c->pc, VP_R_BAD_PARAMETER, "encrypting the key: cipher \"%s\" not available",
+               c->cipher);
+    } else if ((p8inf = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)n)) == NULL ||
+               (p8 = PKCS8_encrypt_ex(-1, cipher, pass, (int)passlen, NULL, 0, 0, p8inf, lc,
+                                      NULL)) == NULL ||
+               (len = i2d_X509_SIG(p8, &enc)) <= 0) {
+        VP_ERR(c->pc, VP_R_MALLOC, "encrypting the key (PBES2, %s)", c->cipher);
+    } else if (!c->pem) {
+        ok = write_all(c, out, enc, (size_t)len);
+    } else {
+        size_t cap = ((size_t)len + 2) / 3 * 4 + (size_t)len / 48 + 128, tn;
+        if ((text = OPENSSL_malloc(cap)) == NULL) {
+            VP_ERR(c->pc, VP_R_MALLOC, "allocating the PEM text");
+        } else if ((tn = enc_pem_encode(text, cap, "ENCRYPTED PRIVATE KEY", enc, (size_t)len)) ==
+                   0) {
+            VP_ERR(c->pc, VP_R_BUFFER_TOO_SMALL, "PEM encoding");
+        } else {
+            ok = write_all(c, out, text, tn);
+        }
+        OPENSSL_free(text); /* ciphertext only */
+    }
+    OPENSSL_cleanse(pass, sizeof pass);
+    OPENSSL_free(enc);
+    X509_SIG_free(p8);
+    PKCS8_PRIV_KEY_INFO_free(p8inf); /* frees its key octets cleansed */
+    EVP_CIPHER_free(cipher);
+    return ok;
+}
+
 static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
                   const OSSL_PARAM obj_abstract[], int selection, OSSL_PASSPHRASE_CALLBACK *cb,
                   void *cbarg)
@@ -144,12 +222,10 @@ static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
     size_t n;
     int ok;
     (void)obj_abstract;
-    (void)cb;
-    (void)cbarg;
 
-    if (c->encrypt)
-        return VP_ERR(c->pc, VP_R_ENCRYPTION_UNSUPPORTED, "the vec25519 provider writes "
-                      "unencrypted PKCS#8 only; encrypt with the default provider");
+    if (c->encrypt && !c->priv)
+        return VP_ERR(c->pc, VP_R_ENCRYPTION_UNSUPPORTED,
+                      "a SubjectPublicKeyInfo is not encrypted");
     if (k == NULL) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no key to encode");
     if (k->type != c->type) return VP_ERR(c->pc, VP_R_WRONG_KEY_TYPE, "encoding another key type");
     if (!does_selection(c->priv, selection))
@@ -164,7 +240,9 @@ static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
         rfc8410_write_spki(der, alg_of(k->type), k->pub);
         n = RFC8410_SPKI_DER_LEN;
     }
-    if (c->pem) {
+    if (c->encrypt) {
+        ok = write_encrypted(c, out, der, n, cb, cbarg);
+    } else if (c->pem) {
         size_t tn = enc_pem_encode(text, sizeof text, label_of(c), der, n);
         ok = tn != 0 ? write_all(c, out, text, tn)
                      : VP_ERR(c->pc, VP_R_BUFFER_TOO_SMALL, "PEM encoding");

@@ -21,10 +21,12 @@
  *               (DER and PEM) at every position, small-order X25519 peers
  *               (accepted by the peer check and refused by derive, side by
  *               side with the default provider) and Ed25519 keys, bad signatures and lengths, a digest name,
- *               a too-small buffer, a bad instance, an encryption request:
+ *               a too-small buffer, a bad instance:
  *               each fails with an error of our provider carrying a reason
  *               string, and nothing crashes (this file also runs under
  *               AddressSanitizer, tools/test.sh step 2)
+ *   (malformed also writes and reads encrypted PKCS#8, PBES2, both ways
+ *               with the default provider, PEM and DER, and a wrong passphrase)
  *   counters    the provider's operation counters move by what was done
  *   threads     4 threads sign, verify and derive with shared key objects
  *
@@ -52,6 +54,7 @@
  * so a decoder is tested alone in a library context of its own. */
 static OSSL_LIB_CTX *lc, *lc_ours, *lc_default;
 static OSSL_PROVIDER *ours, *deflt, *ours2, *deflt2;
+static const char *moddir; /* the folder of the module */
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -78,14 +81,19 @@ static void expect_some_error(const char *what)
     ERR_clear_error();
 }
 
-static uint64_t counter(const char *name)
+static uint64_t counter_of(OSSL_PROVIDER *prov, const char *name)
 {
     uint64_t v = 0;
     char key[64];
     snprintf(key, sizeof key, "vec25519-%s", name);
     OSSL_PARAM p[2] = {OSSL_PARAM_construct_uint64(key, &v), OSSL_PARAM_construct_end()};
-    CHECK(OSSL_PROVIDER_get_params(ours, p) == 1, "get_params %s", key);
+    CHECK(OSSL_PROVIDER_get_params(prov, p) == 1, "get_params %s", key);
     return v;
+}
+
+static uint64_t counter(const char *name)
+{
+    return counter_of(ours, name);
 }
 
 static EVP_PKEY *raw_key(const char *type, int priv, const uint8_t *k, size_t n, const char *pq)
@@ -515,17 +523,106 @@ static void test_malformed(void)
         EVP_PKEY_free(k);
     }
 
-    /* Encryption requested: refused, not written in clear. */
+    /* Encrypted PKCS#8 (PBES2), both ways, PEM and DER, Ed25519 and X25519:
+     * ours writes and the default provider reads, and the reverse; never the
+     * key in clear; a wrong passphrase does not decode. */
     {
-        OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(ed, EVP_PKEY_KEYPAIR, "PEM",
-                                                            "PrivateKeyInfo", PQ);
+        /* The reader of the default provider's files: a context with both
+         * providers, ours loaded last as the configuration snippet does
+         * (docs/openssl.md), so that our decoder reads the decrypted key. */
+        OSSL_LIB_CTX *lc_snip = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER *sd = NULL, *so = NULL;
+        CHECK(lc_snip && OSSL_PROVIDER_set_default_search_path(lc_snip, moddir) &&
+                  (sd = OSSL_PROVIDER_load(lc_snip, "default")) != NULL &&
+                  (so = OSSL_PROVIDER_load(lc_snip, "vec25519")) != NULL,
+              "a context as the snippet makes it");
+        EVP_PKEY *keys[2] = {ed, x};
+        for (int t = 0; t < 2; t++) {
+            for (int f = 0; f < 2; f++) {
+                const char *fmt = f == 0 ? "PEM" : "DER";
+                for (int dir = 0; dir < 2; dir++) {
+                    const char *wpq = dir == 0 ? PQ : "provider=default";
+                    OSSL_LIB_CTX *rlc = dir == 0 ? lc_default : lc_snip;
+                    /* the writer: our key and encoders, or the same key as a key
+                     * of the default provider and its encoders */
+                    uint8_t raw[32];
+                    size_t rl = 32;
+                    CHECK(EVP_PKEY_get_raw_private_key(keys[t], raw, &rl) == 1, "raw key");
+                    EVP_PKEY *wk = raw_key(t == 0 ? "ED25519" : "X25519", 1, raw, 32, wpq);
+                    CHECK(wk && EVP_PKEY_get0_provider(wk) == (dir == 0 ? ours : deflt),
+                          "writer's key");
+                    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(
+                        wk, EVP_PKEY_KEYPAIR, fmt, "PrivateKeyInfo", wpq);
+                    unsigned char *out = NULL;
+                    size_t len = 0;
+                    uint64_t before = counter("encode");
+                    CHECK(e && OSSL_ENCODER_CTX_get_num_encoders(e) > 0 &&
+                              OSSL_ENCODER_CTX_set_cipher(e, "AES-256-CBC", NULL) == 1 &&
+                              OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw",
+                                                              2) == 1 &&
+                              OSSL_ENCODER_to_data(e, &out, &len) == 1,
+                          "encrypted %s (key %d, writer %s)", fmt, t, wpq);
+                    CHECK((counter("encode") > before) == (dir == 0),
+                          "encrypted %s (key %d): written by the wrong provider (writer %s)", fmt,
+                          t, wpq);
+                    if (out != NULL && f == 0)
+                        CHECK(len > 40 && memcmp(out, "-----BEGIN ENCRYPTED PRIVATE KEY-----", 37) == 0,
+                              "encrypted PEM label");
+                    /* the key in clear must not be in the output */
+                    for (size_t i = 0; out != NULL && i + 32 <= len; i++)
+                        if (memcmp(out + i, raw, 32) == 0) CHECK(0, "key in clear in the output");
+                    OPENSSL_cleanse(raw, sizeof raw);
+                    /* read back with the passphrase, by the other provider */
+                    EVP_PKEY *k = NULL;
+                    const unsigned char *p = out;
+                    size_t left = len;
+                    uint64_t dec0 = so ? counter_of(so, "decode") : 0;
+                    OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(
+                        &k, fmt, NULL, t == 0 ? "ED25519" : "X25519", EVP_PKEY_KEYPAIR, rlc,
+                        NULL);
+                    CHECK(d && OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)"pw", 2) ==
+                                   1 &&
+                              OSSL_DECODER_from_data(d, &p, &left) == 1 && same_key(k, keys[t], 1),
+                          "encrypted %s by %s: not read back", fmt, wpq);
+                    if (dir == 1)
+                        CHECK(so && counter_of(so, "decode") > dec0,
+                              "encrypted %s of the default provider: not read by ours", fmt);
+                    OSSL_DECODER_CTX_free(d);
+                    EVP_PKEY_free(k);
+                    k = NULL;
+                    /* a wrong passphrase */
+                    p = out;
+                    left = len;
+                    d = OSSL_DECODER_CTX_new_for_pkey(&k, fmt, NULL, t == 0 ? "ED25519" : "X25519",
+                                                      EVP_PKEY_KEYPAIR, rlc, NULL);
+                    CHECK(d && OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)"px", 2) ==
+                                   1 &&
+                              (OSSL_DECODER_from_data(d, &p, &left) != 1 || k == NULL),
+                          "encrypted %s decoded with a wrong passphrase", fmt);
+                    OSSL_DECODER_CTX_free(d);
+                    EVP_PKEY_free(k);
+                    OPENSSL_free(out);
+                    OSSL_ENCODER_CTX_free(e);
+                    EVP_PKEY_free(wk);
+                    ERR_clear_error();
+                }
+            }
+        }
+        OSSL_PROVIDER_unload(so);
+        OSSL_PROVIDER_unload(sd);
+        OSSL_LIB_CTX_free(lc_snip);
+        /* A public key is not encrypted: our encoder refuses rather than
+         * write it with the cipher ignored. */
+        OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(ed, EVP_PKEY_PUBLIC_KEY, "PEM",
+                                                            "SubjectPublicKeyInfo", PQ);
         unsigned char *out = NULL;
         size_t len = 0;
         CHECK(e && OSSL_ENCODER_CTX_set_cipher(e, "AES-256-CBC", NULL) == 1 &&
                   OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw", 2) == 1,
               "encoder: set cipher");
-        CHECK(e && OSSL_ENCODER_to_data(e, &out, &len) == 0,
-              "encoder wrote a key when encryption was asked for");
+        uint64_t before = counter("encode");
+        (void)OSSL_ENCODER_to_data(e, &out, &len); /* another provider's encoder may write it */
+        CHECK(counter("encode") == before, "our encoder wrote a public key asked to encrypt");
         OPENSSL_free(out);
         OSSL_ENCODER_CTX_free(e);
         ERR_clear_error();
@@ -759,6 +856,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: provider_evp MODULE_DIR\n");
         return 2;
     }
+    moddir = argv[1];
     lc = OSSL_LIB_CTX_new();
     if (!OSSL_PROVIDER_set_default_search_path(lc, argv[1])) return 2;
     ours = OSSL_PROVIDER_load(lc, "vec25519");

@@ -19,7 +19,7 @@
 # Each step through us is proven by the operation trace
 # (VEC25519_PROVIDER_TRACE) of that command.
 #
-# Usage: provider_openssl.sh MODULE_DIR
+# Usage: provider_openssl.sh MODULE_DIR [DOCS_OPENSSL_MD]  (the second: the snippet tests)
 set -u
 MOD=$1
 . "$(dirname "$0")/common.sh"
@@ -204,5 +204,39 @@ check_fails "33-byte Ed25519 public key" "$OPENSSL" pkey $OURS -pubin -inform DE
 head -c 63 sig.ours.ours >short.sig
 check_fails "63-byte signature" "$OPENSSL" pkeyutl $OURS -verify -rawin -pubin \
     -inkey ed25519.ours.pub -in msg -sigfile short.sig
+
+# Encrypted PKCS#8 (PBES2) under the configuration snippet of docs/openssl.md
+# (argument 2): ours writes (genpkey, pkey), the default provider alone reads;
+# the default provider writes, ours reads; a wrong passphrase fails.
+if [ $# -ge 2 ]; then
+    snippet "$2" snip.cnf
+    for alg in ed25519 x25519; do
+        OPENSSL_CONF=$T/snip.cnf OPENSSL_MODULES=$MOD traced "$OPENSSL" genpkey -algorithm $alg \
+            -aes-256-cbc -pass pass:secret -out $alg.enc.pem >out.log 2>&1 &&
+            ok || { fail "genpkey -aes-256-cbc $alg under the snippet"; cat out.log; }
+        has encode "genpkey -aes-256-cbc $alg under the snippet"
+        head -1 $alg.enc.pem | grep -q 'BEGIN ENCRYPTED PRIVATE KEY' && ok ||
+            fail "$alg.enc.pem is not an encrypted PKCS#8 file"
+        "$OPENSSL" asn1parse -in $alg.enc.pem >asn.log 2>&1
+        grep -q ':PBES2' asn.log && grep -q ':PBKDF2' asn.log && grep -q ':aes-256-cbc' asn.log &&
+            ok || { fail "$alg.enc.pem: not PBES2/PBKDF2/AES-256-CBC"; cat asn.log; }
+        check "default reads ours ($alg)" "$OPENSSL" pkey $DEF -in $alg.enc.pem -passin pass:secret \
+            -out $alg.dec.pem
+        check_fails "wrong passphrase ($alg)" "$OPENSSL" pkey $DEF -in $alg.enc.pem \
+            -passin pass:wrong -noout
+        # the default provider writes, ours reads (and writes again, encrypted)
+        check "default writes ($alg)" "$OPENSSL" pkey $DEF -in $alg.dec.pem -aes-128-cbc \
+            -passout pass:other -out $alg.def.enc.pem
+        OPENSSL_CONF=$T/snip.cnf OPENSSL_MODULES=$MOD traced "$OPENSSL" pkey -in $alg.def.enc.pem \
+            -passin pass:other -aes-256-cbc -passout pass:third -out $alg.re.enc.pem >out.log 2>&1 &&
+            ok || { fail "pkey re-encrypting $alg under the snippet"; cat out.log; }
+        has decode "pkey reading the default provider's encrypted $alg key"
+        has encode "pkey writing an encrypted $alg key"
+        "$OPENSSL" pkey $DEF -in $alg.re.enc.pem -passin pass:third -pubout >a.pub 2>&1 &&
+            "$OPENSSL" pkey $DEF -in $alg.dec.pem -pubout >b.pub 2>&1 && ok ||
+            fail "re-encrypted $alg key unreadable"
+        same a.pub b.pub "the key through three encryptions ($alg)"
+    done
+fi
 
 finish
