@@ -5,7 +5,8 @@
  * libcrypto's allocator is replaced (CRYPTO_set_mem_functions, before any
  * allocation) by one that can fail its Nth call; the provider allocates
  * through libcrypto (OPENSSL_zalloc), so its allocations are counted too.
- * For each operation, with "provider=vec25519" forced: one run without
+ * For each operation (keygen, raw import, sign, verify, derive, PEM encode,
+ * encrypted PKCS#8 encode, decode), with "provider=vec25519" forced: one run without
  * failure (the reference, and the warm-up of libcrypto's caches), then runs
  * with the Nth allocation of the operation failing, N = 1, 2, ... until a
  * run reaches no Nth allocation. Every run must:
@@ -150,7 +151,7 @@ static void settle(void)
 /* ---- the operations ------------------------------------------------------------- */
 
 static OSSL_LIB_CTX *lc, *lc_ours;
-static OSSL_PROVIDER *ours, *ours2;
+static OSSL_PROVIDER *ours, *ours2, *deflt;
 static EVP_PKEY *ed, *x_a, *x_b;
 static uint8_t msg[100], ref_sig[64], bad_sig[64], ref_shared[32], ed_priv[32];
 static uint8_t pem[1024];
@@ -245,6 +246,43 @@ static int op_encode(void)
     return ok;
 }
 
+/* Encrypted PKCS#8 (random salt and IV: checked by reading it back). */
+static int op_encode_encrypted(void)
+{
+    unsigned char *out = NULL;
+    size_t len = 0;
+    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(ed, OSSL_KEYMGMT_SELECT_ALL, "PEM",
+                                                        "PrivateKeyInfo", PQ);
+    int ok = e && OSSL_ENCODER_CTX_get_num_encoders(e) > 0 &&
+             OSSL_ENCODER_CTX_set_cipher(e, "AES-256-CBC", NULL) == 1 &&
+             OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw", 2) == 1 &&
+             OSSL_ENCODER_to_data(e, &out, &len) == 1;
+    OSSL_ENCODER_CTX_free(e);
+    if (ok) {
+        CHECK(len > 37 && memcmp(out, "-----BEGIN ENCRYPTED PRIVATE KEY-----", 37) == 0,
+              "encrypted encode: not an encrypted PKCS#8 PEM");
+        int armed = a_armed;
+        a_armed = 0; /* the check below is not part of the operation */
+        EVP_PKEY *k = NULL;
+        const unsigned char *p = out;
+        size_t left = len;
+        OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&k, "PEM", NULL, "ED25519",
+                                                            OSSL_KEYMGMT_SELECT_ALL, lc, NULL);
+        uint8_t a[32], b[32];
+        size_t la = 32, lb = 32;
+        CHECK(d && OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)"pw", 2) == 1 &&
+                  OSSL_DECODER_from_data(d, &p, &left) == 1 && k != NULL &&
+                  EVP_PKEY_get_raw_public_key(k, a, &la) == 1 &&
+                  EVP_PKEY_get_raw_public_key(ed, b, &lb) == 1 && memcmp(a, b, 32) == 0,
+              "encrypted encode: does not decrypt to the key");
+        OSSL_DECODER_CTX_free(d);
+        EVP_PKEY_free(k);
+        a_armed = armed;
+    }
+    OPENSSL_free(out);
+    return ok;
+}
+
 static int op_decode(void)
 {
     EVP_PKEY *k = NULL;
@@ -279,6 +317,7 @@ static const struct {
     {"DigestVerify ED25519 (invalid)", op_verify_bad, 0},
     {"derive X25519", op_derive, 1},
     {"encode PEM PrivateKeyInfo", op_encode, 1},
+    {"encode encrypted PKCS#8 (PBES2)", op_encode_encrypted, 1},
     {"decode PEM", op_decode, 1},
 };
 
@@ -302,7 +341,10 @@ int main(int argc, char **argv)
         return 2;
     ours = OSSL_PROVIDER_load(lc, "vec25519");
     ours2 = OSSL_PROVIDER_load(lc_ours, "vec25519");
-    if (ours == NULL || ours2 == NULL) {
+    /* the default provider beside ours in lc: the cipher and KDF of
+     * encrypted PKCS#8 (every operation here forces provider=vec25519) */
+    deflt = OSSL_PROVIDER_load(lc, "default");
+    if (ours == NULL || ours2 == NULL || deflt == NULL) {
         ERR_print_errors_fp(stderr);
         CHECK(0, "cannot load the vec25519 provider from %s", argv[1]);
         return test_done();
@@ -379,8 +421,8 @@ int main(int argc, char **argv)
             if (!ok && ops[o].succeeds && a_failed_ours)
                 CHECK(queued, "%s N=%lu: the provider's allocation failed with no error queued",
                       ops[o].name, n);
-            if (n > 5000) {
-                CHECK(0, "%s: over 5000 allocations", ops[o].name);
+            if (n > 20000) {
+                CHECK(0, "%s: over 20000 allocations", ops[o].name);
                 break;
             }
         }
@@ -394,6 +436,7 @@ int main(int argc, char **argv)
     EVP_PKEY_free(x_b);
     OSSL_PROVIDER_unload(ours);
     OSSL_PROVIDER_unload(ours2);
+    OSSL_PROVIDER_unload(deflt);
     OSSL_LIB_CTX_free(lc);
     OSSL_LIB_CTX_free(lc_ours);
     /* Everything libcrypto and the provider allocated is freed now. */
