@@ -6,7 +6,8 @@
  *   PrivateKeyInfo        PKCS#8 OneAsymmetricKey (RFC 5958, RFC 8410 §7),
  *                         PEM label "PRIVATE KEY"
  *   SubjectPublicKeyInfo  RFC 5280 §4.1.2.7, RFC 8410 §4, PEM "PUBLIC KEY"
- * each in DER and PEM, for X25519 and ED25519: 8 encoders, 8 decoders.
+ * each in DER and PEM, for X25519 and ED25519: 8 encoders, 8 decoders; and a
+ * text encoder per type (`openssl pkey -text`, the default provider's format).
  *
  * Both directions use the strict parser and writers of src/encoding/ — the
  * same code as the command-line tool's (one parser serves both): DER, not
@@ -35,6 +36,7 @@
  *
  * Buffers that held a private key (file contents, DER, PEM text) are wiped.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
@@ -255,6 +257,89 @@ static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
     return ok;
 }
 
+/* ---- text (openssl pkey -text) -------------------------------------------- */
+
+/* "    xx:xx:…" lines of 15 bytes, a colon after every byte but the last, as
+ * OpenSSL prints key bytes. Returns the length written to out (cap ample). */
+static size_t text_bytes(char *out, const uint8_t *b, size_t n)
+{
+    static const char hexd[] = "0123456789abcdef";
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i % 15 == 0) {
+            memcpy(out + o, "    ", 4);
+            o += 4;
+        }
+        out[o++] = hexd[b[i] >> 4];
+        out[o++] = hexd[b[i] & 15];
+        if (i + 1 < n) out[o++] = ':';
+        if (i % 15 == 14 || i + 1 == n) out[o++] = '\n';
+    }
+    return o;
+}
+
+/*
+ * The text form of a key, as the default provider prints it:
+ *   "ED25519 Private-Key:" (or "Public-Key:" when the private key is not
+ *   selected), then "priv:" and its bytes when selected, then "pub:" and its.
+ */
+static int encode_text(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
+                       const OSSL_PARAM obj_abstract[], int selection,
+                       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
+{
+    struct codec_ctx *c = vctx;
+    const struct vp_key *k = obj_raw;
+    char text[512];
+    size_t o;
+    int ok, priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
+    (void)obj_abstract;
+    (void)cb;
+    (void)cbarg;
+
+    if (k == NULL) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no key to print");
+    if (k->type != c->type) return VP_ERR(c->pc, VP_R_WRONG_KEY_TYPE, "printing another key type");
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
+        return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "text: no key part selected");
+    if (priv && !k->has_priv) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no private key to print");
+    if (!k->has_pub) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no public key to print");
+    o = (size_t)snprintf(text, sizeof text, "%s %s-Key:\n",
+                         k->type == VP_ED25519 ? "ED25519" : "X25519", priv ? "Private" : "Public");
+    if (priv) {
+        memcpy(text + o, "priv:\n", 6);
+        o += 6;
+        o += text_bytes(text + o, k->priv, 32);
+    }
+    memcpy(text + o, "pub:\n", 5);
+    o += 5;
+    o += text_bytes(text + o, k->pub, 32);
+    ok = write_all(c, out, text, o);
+    vec25519_wipe(text, sizeof text);
+    if (ok) vp_count(c->pc, VP_OP_ENCODE);
+    return ok;
+}
+
+#define TEXT_ENCODER(T, TYPE)                                                    \
+    static void *new_##T##_text(void *provctx)                                  \
+    {                                                                           \
+        return codec_new(provctx, TYPE, 0, 0);                                  \
+    }                                                                           \
+    static int sel_##T##_text(void *provctx, int selection)                     \
+    {                                                                           \
+        (void)provctx;                                                          \
+        return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0; \
+    }                                                                           \
+    static const OSSL_DISPATCH enc_##T##_text[] = {                             \
+        {OSSL_FUNC_ENCODER_NEWCTX, (void (*)(void))new_##T##_text},             \
+        {OSSL_FUNC_ENCODER_FREECTX, (void (*)(void))codec_free},                \
+        {OSSL_FUNC_ENCODER_DOES_SELECTION, (void (*)(void))sel_##T##_text},     \
+        {OSSL_FUNC_ENCODER_IMPORT_OBJECT, (void (*)(void))enc_import_object},   \
+        {OSSL_FUNC_ENCODER_FREE_OBJECT, (void (*)(void))enc_free_object},       \
+        {OSSL_FUNC_ENCODER_ENCODE, (void (*)(void))encode_text},                \
+        {0, NULL},                                                              \
+    };
+TEXT_ENCODER(x25519, VP_X25519)
+TEXT_ENCODER(ed25519, VP_ED25519)
+
 /* ---- decoders ------------------------------------------------------------ */
 
 static const OSSL_PARAM dec_settable[] = {
@@ -443,5 +528,9 @@ VP_CODECS(CODEC)
 #define DECODER(T, TYPE, FMT, PEM, STRUCT, PRIV, STRUCTURE) \
     {NAMES_##T, VP_PROPS ",input=" #FMT ",structure=" STRUCTURE, dec_##T##_##FMT##_##STRUCT, NULL},
 
-const OSSL_ALGORITHM vp_encoders[] = {VP_CODECS(ENCODER){NULL, NULL, NULL, NULL}};
+const OSSL_ALGORITHM vp_encoders[] = {VP_CODECS(ENCODER){VP_NAMES_X25519, VP_PROPS ",output=text",
+                                                         enc_x25519_text, NULL},
+                                        {VP_NAMES_ED25519, VP_PROPS ",output=text",
+                                         enc_ed25519_text, NULL},
+                                        {NULL, NULL, NULL, NULL}};
 const OSSL_ALGORITHM vp_decoders[] = {VP_CODECS(DECODER){NULL, NULL, NULL, NULL}};

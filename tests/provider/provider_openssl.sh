@@ -14,6 +14,9 @@
 #   - Ed25519ph through pkeyutl -pkeyopt instance:Ed25519ph (RFC 8032 §7.3);
 #   - certificates: `req -x509` through us verified by the default provider
 #     (-check_ss_sig), and the reverse; `x509 -text` of ours;
+#   - `pkey -text` by our text encoder without the default provider, the
+#     default provider's text byte for byte (private and public keys);
+#   - encrypted PKCS#8 under the docs snippet, both ways (argument 2);
 #   - malformed files (truncated, trailing data, small-order peer, bad
 #     signature): openssl fails with an error, nothing crashes.
 # Each step through us is proven by the operation trace
@@ -204,6 +207,23 @@ check_fails "33-byte Ed25519 public key" "$OPENSSL" pkey $OURS -pubin -inform DE
 head -c 63 sig.ours.ours >short.sig
 check_fails "63-byte signature" "$OPENSSL" pkeyutl $OURS -verify -rawin -pubin \
     -inkey ed25519.ours.pub -in msg -sigfile short.sig
+
+# `pkey -text` by our text encoder alone (base + vec25519: no default
+# provider), the same text as the default provider's, private and public.
+for a in ed25519 x25519; do
+    traced check "$a pkey -text by us" "$OPENSSL" pkey $OURS -in $a.ours.pem -text -noout
+    has encode "$a pkey -text"
+    mv out.log $a.text.ours
+    check "$a pkey -text by default" "$OPENSSL" pkey $DEF -in $a.ours.pem -text -noout
+    same $a.text.ours out.log "$a private key text"
+    grep -q '^priv:$' $a.text.ours && grep -q '^pub:$' $a.text.ours && ok ||
+        fail "$a private key text lacks priv: or pub:"
+    traced check "$a pkey -pubin -text by us" "$OPENSSL" pkey $OURS -pubin -in $a.ours.pub -text -noout
+    has encode "$a pkey -pubin -text"
+    mv out.log $a.ptext.ours
+    check "$a pkey -pubin -text by default" "$OPENSSL" pkey $DEF -pubin -in $a.ours.pub -text -noout
+    same $a.ptext.ours out.log "$a public key text"
+done
 
 # Encrypted PKCS#8 (PBES2) under the configuration snippet of docs/openssl.md
 # (argument 2): ours writes (genpkey, pkey), the default provider alone reads;
