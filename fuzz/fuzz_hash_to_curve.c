@@ -9,8 +9,10 @@
  * Input: at least 1 byte: L = byte 0, dst = the next min(L, size - 1) bytes,
  * msg = the rest.
  *   - with an empty dst, every suite and expand_message_xmd return -1 and
- *     zero their output; with 256..455 bytes of dst (longer than the 255 the
- *     API accepts), the same;
+ *     zero their output; with 256..455 bytes of dst, RFC 9380 §5.3.3:
+ *     expand_message_xmd equals the reference run on the 64-byte
+ *     DST' = SHA-512("H2C-OVERSIZE-DST-" ‖ dst) (libsodium's SHA-512), and
+ *     every suite gives what it gives with DST';
  *   - otherwise every suite returns 0, and
  *       edwards25519 RO/NU: the output decodes strictly, re-encodes to
  *       itself and is torsion-free; libsodium's
@@ -120,6 +122,36 @@ static void check_rejected(const uint8_t *msg, size_t msglen, const uint8_t *dst
                  "expand_message_xmd with a %zu-byte dst returns %d", dstlen, r);
 }
 
+/* RFC 9380 §5.3.3: a tag over 255 bytes works as its reduction
+ * DST' = SHA-512("H2C-OVERSIZE-DST-" ‖ dst), in expand_message_xmd (against
+ * the reference) and in every suite. */
+static void check_oversize(const uint8_t *msg, size_t msglen, const uint8_t *dst, size_t dstlen)
+{
+    static const char prefix[] = "H2C-OVERSIZE-DST-";
+    uint8_t dp[64], got[96], want[96], a[32], b[32];
+    crypto_hash_sha512_state st;
+
+    fuzz_notes_reset();
+    crypto_hash_sha512_init(&st);
+    crypto_hash_sha512_update(&st, (const uint8_t *)prefix, sizeof prefix - 1);
+    crypto_hash_sha512_update(&st, dst, dstlen);
+    crypto_hash_sha512_final(&st, dp);
+    ref_expand(want, sizeof want, msg, msglen, dp, sizeof dp);
+    int r = vec25519_expand_message_xmd_sha512(got, sizeof got, msg, msglen, dst, dstlen);
+    fuzz_note("reference (DST')", want, sizeof want);
+    fuzz_note("ours (long dst)", got, sizeof got);
+    FUZZ_REQUIRE(r == 0 && memcmp(got, want, sizeof want) == 0,
+                 "expand_message_xmd with a %zu-byte dst (rc %d) is not the reference on "
+                 "SHA-512(\"H2C-OVERSIZE-DST-\" || dst)", dstlen, r);
+    for (int i = 0; i < 4; i++) {
+        int r1 = suites[i].fn(a, msg, msglen, dst, dstlen);
+        int r2 = suites[i].fn(b, msg, msglen, dp, sizeof dp);
+        FUZZ_REQUIRE(r1 == 0 && r2 == 0 && memcmp(a, b, 32) == 0,
+                     "%s with a %zu-byte dst differs from its RFC 9380 §5.3.3 reduction",
+                     suites[i].name, dstlen);
+    }
+}
+
 /*
  * Elligator 2 against libsodium 1.0.18's crypto_core_ed25519_from_uniform:
  * r is read as a 255-bit field element; when bit 254 is set it is replaced
@@ -207,11 +239,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t *msg = data + 1 + dstlen;
     size_t msglen = size - 1 - dstlen;
 
-    /* Tags the API must refuse: empty, and longer than 255 bytes. */
+    /* A tag the API must refuse: empty; and tags over 255 bytes (§5.3.3). */
     check_rejected(msg, msglen, dst, 0);
     memset(longdst, 0x5a, sizeof longdst);
     memcpy(longdst, dst, dstlen);
-    check_rejected(msg, msglen, longdst, 256 + data[0] % 200);
+    check_oversize(msg, msglen, longdst, 256 + data[0] % 200);
     if (dstlen == 0) return 0;
 
     /* The four suites. */

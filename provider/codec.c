@@ -6,7 +6,8 @@
  *   PrivateKeyInfo        PKCS#8 OneAsymmetricKey (RFC 5958, RFC 8410 §7),
  *                         PEM label "PRIVATE KEY"
  *   SubjectPublicKeyInfo  RFC 5280 §4.1.2.7, RFC 8410 §4, PEM "PUBLIC KEY"
- * each in DER and PEM, for X25519 and ED25519: 8 encoders, 8 decoders.
+ * each in DER and PEM, for X25519 and ED25519: 8 encoders, 8 decoders; and a
+ * text encoder per type (`openssl pkey -text`, the default provider's format).
  *
  * Both directions use the strict parser and writers of src/encoding/ — the
  * same code as the command-line tool's (one parser serves both): DER, not
@@ -21,17 +22,30 @@
  * that the parser rejects they raise an error with its message and also
  * return 1 (0 would stop the whole chain). OpenSSL 3.0 discards a decoder's
  * errors when it goes on to the next one, so the user sees the chain's own
- * "unsupported" error. Encrypted PKCS#8 is not written here: an encoder asked for a
- * cipher refuses (an error) rather than write the key in clear.
+ * "unsupported" error.
+ *
+ * Encrypted PKCS#8 (an encoder given a "cipher", as OSSL_ENCODER_CTX_set_cipher,
+ * PEM_write_bio_PKCS8PrivateKey and `openssl genpkey -aes-256-cbc` do): the
+ * PrivateKeyInfo above is encrypted as the default provider does it, with
+ * PBES2 (RFC 8018: PBKDF2 with HMAC-SHA256, a random salt, the library's
+ * default iteration count, and the cipher asked for) by libcrypto's own
+ * PKCS8_encrypt_ex in a child library context of the application's (prov.c,
+ * vp_libctx), where the cipher and the KDF are fetched; the result is an
+ * EncryptedPrivateKeyInfo, DER or PEM "ENCRYPTED PRIVATE KEY". Reading one
+ * back is libcrypto's EncryptedPrivateKeyInfo decoder, then ours.
  *
  * Buffers that held a private key (file contents, DER, PEM text) are wiped.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
 #include <openssl/core_object.h>
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
+#include <openssl/pkcs12.h>
+#include <openssl/x509.h>
 
 #include "encoding/encoding.h"
 #include "internal/ct.h"
@@ -46,6 +60,7 @@ struct codec_ctx {
     int pem;     /* PEM (1) or DER (0) */
     int priv;    /* PrivateKeyInfo (1) or SubjectPublicKeyInfo (0) */
     int encrypt; /* encoder: a cipher was asked for */
+    char cipher[64], props[256]; /* its name and the properties to fetch it with */
 };
 
 static enum rfc8410_alg alg_of(enum vp_type t)
@@ -96,6 +111,19 @@ static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!OSSL_PARAM_get_utf8_string_ptr(p, &name))
             return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "\"cipher\" is not a string");
         c->encrypt = name != NULL && name[0] != '\0';
+        if (c->encrypt && strlen(name) >= sizeof c->cipher)
+            return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "cipher name too long");
+        if (c->encrypt) strcpy(c->cipher, name);
+    }
+    p = OSSL_PARAM_locate_const(params, OSSL_ENCODER_PARAM_PROPERTIES);
+    if (p != NULL) {
+        const char *props = NULL;
+        if (!OSSL_PARAM_get_utf8_string_ptr(p, &props))
+            return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "\"properties\" is not a string");
+        if (props == NULL) props = "";
+        if (strlen(props) >= sizeof c->props)
+            return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "properties too long");
+        strcpy(c->props, props);
     }
     return 1;
 }
@@ -133,6 +161,58 @@ static int write_all(struct codec_ctx *c, OSSL_CORE_BIO *out, const void *data, 
     return 1;
 }
 
+/*
+ * Writes der[0..n) (a PrivateKeyInfo) as an EncryptedPrivateKeyInfo (see the
+ * file header), DER or PEM, with the passphrase from cb. Every buffer that
+ * held the key or the passphrase is wiped.
+ */
+static int write_encrypted(struct codec_ctx *c, OSSL_CORE_BIO *out, const uint8_t *der, size_t n,
+                           OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
+{
+    char pass[1024];
+    size_t passlen = 0;
+    const unsigned char *p = der;
+    unsigned char *enc = NULL;
+    char *text = NULL;
+    PKCS8_PRIV_KEY_INFO *p8inf = NULL;
+    EVP_CIPHER *cipher = NULL;
+    X509_SIG *p8 = NULL;
+    int len, ok = 0;
+    OSSL_LIB_CTX *lc = vp_libctx(c->pc);
+
+    if (lc == NULL) return 0;
+    if (cb == NULL || !cb(pass, sizeof pass, &passlen, NULL, cbarg))
+        return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "encrypting the key: no passphrase");
+    if ((cipher = EVP_CIPHER_fetch(lc, c->cipher, c->props[0] ? c->props : NULL)) == NULL) {
+        VP_ERR(c->pc, VP_R_BAD_PARAMETER, "encrypting the key: cipher \"%s\" not available",
+               c->cipher);
+    } else if ((p8inf = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)n)) == NULL ||
+               (p8 = PKCS8_encrypt_ex(-1, cipher, pass, (int)passlen, NULL, 0, 0, p8inf, lc,
+                                      NULL)) == NULL ||
+               (len = i2d_X509_SIG(p8, &enc)) <= 0) {
+        VP_ERR(c->pc, VP_R_MALLOC, "encrypting the key (PBES2, %s)", c->cipher);
+    } else if (!c->pem) {
+        ok = write_all(c, out, enc, (size_t)len);
+    } else {
+        size_t cap = ((size_t)len + 2) / 3 * 4 + (size_t)len / 48 + 128, tn;
+        if ((text = OPENSSL_malloc(cap)) == NULL) {
+            VP_ERR(c->pc, VP_R_MALLOC, "allocating the PEM text");
+        } else if ((tn = enc_pem_encode(text, cap, "ENCRYPTED PRIVATE KEY", enc, (size_t)len)) ==
+                   0) {
+            VP_ERR(c->pc, VP_R_BUFFER_TOO_SMALL, "PEM encoding");
+        } else {
+            ok = write_all(c, out, text, tn);
+        }
+        OPENSSL_free(text); /* ciphertext only */
+    }
+    OPENSSL_cleanse(pass, sizeof pass);
+    OPENSSL_free(enc);
+    X509_SIG_free(p8);
+    PKCS8_PRIV_KEY_INFO_free(p8inf); /* frees its key octets cleansed */
+    EVP_CIPHER_free(cipher);
+    return ok;
+}
+
 static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
                   const OSSL_PARAM obj_abstract[], int selection, OSSL_PASSPHRASE_CALLBACK *cb,
                   void *cbarg)
@@ -144,12 +224,10 @@ static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
     size_t n;
     int ok;
     (void)obj_abstract;
-    (void)cb;
-    (void)cbarg;
 
-    if (c->encrypt)
-        return VP_ERR(c->pc, VP_R_ENCRYPTION_UNSUPPORTED, "the vec25519 provider writes "
-                      "unencrypted PKCS#8 only; encrypt with the default provider");
+    if (c->encrypt && !c->priv)
+        return VP_ERR(c->pc, VP_R_ENCRYPTION_UNSUPPORTED,
+                      "a SubjectPublicKeyInfo is not encrypted");
     if (k == NULL) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no key to encode");
     if (k->type != c->type) return VP_ERR(c->pc, VP_R_WRONG_KEY_TYPE, "encoding another key type");
     if (!does_selection(c->priv, selection))
@@ -164,7 +242,9 @@ static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
         rfc8410_write_spki(der, alg_of(k->type), k->pub);
         n = RFC8410_SPKI_DER_LEN;
     }
-    if (c->pem) {
+    if (c->encrypt) {
+        ok = write_encrypted(c, out, der, n, cb, cbarg);
+    } else if (c->pem) {
         size_t tn = enc_pem_encode(text, sizeof text, label_of(c), der, n);
         ok = tn != 0 ? write_all(c, out, text, tn)
                      : VP_ERR(c->pc, VP_R_BUFFER_TOO_SMALL, "PEM encoding");
@@ -176,6 +256,89 @@ static int encode(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
     if (ok) vp_count(c->pc, VP_OP_ENCODE);
     return ok;
 }
+
+/* ---- text (openssl pkey -text) -------------------------------------------- */
+
+/* "    xx:xx:…" lines of 15 bytes, a colon after every byte but the last, as
+ * OpenSSL prints key bytes. Returns the length written to out (cap ample). */
+static size_t text_bytes(char *out, const uint8_t *b, size_t n)
+{
+    static const char hexd[] = "0123456789abcdef";
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i % 15 == 0) {
+            memcpy(out + o, "    ", 4);
+            o += 4;
+        }
+        out[o++] = hexd[b[i] >> 4];
+        out[o++] = hexd[b[i] & 15];
+        if (i + 1 < n) out[o++] = ':';
+        if (i % 15 == 14 || i + 1 == n) out[o++] = '\n';
+    }
+    return o;
+}
+
+/*
+ * The text form of a key, as the default provider prints it:
+ *   "ED25519 Private-Key:" (or "Public-Key:" when the private key is not
+ *   selected), then "priv:" and its bytes when selected, then "pub:" and its.
+ */
+static int encode_text(void *vctx, OSSL_CORE_BIO *out, const void *obj_raw,
+                       const OSSL_PARAM obj_abstract[], int selection,
+                       OSSL_PASSPHRASE_CALLBACK *cb, void *cbarg)
+{
+    struct codec_ctx *c = vctx;
+    const struct vp_key *k = obj_raw;
+    char text[512];
+    size_t o;
+    int ok, priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
+    (void)obj_abstract;
+    (void)cb;
+    (void)cbarg;
+
+    if (k == NULL) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no key to print");
+    if (k->type != c->type) return VP_ERR(c->pc, VP_R_WRONG_KEY_TYPE, "printing another key type");
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
+        return VP_ERR(c->pc, VP_R_BAD_PARAMETER, "text: no key part selected");
+    if (priv && !k->has_priv) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no private key to print");
+    if (!k->has_pub) return VP_ERR(c->pc, VP_R_MISSING_KEY, "no public key to print");
+    o = (size_t)snprintf(text, sizeof text, "%s %s-Key:\n",
+                         k->type == VP_ED25519 ? "ED25519" : "X25519", priv ? "Private" : "Public");
+    if (priv) {
+        memcpy(text + o, "priv:\n", 6);
+        o += 6;
+        o += text_bytes(text + o, k->priv, 32);
+    }
+    memcpy(text + o, "pub:\n", 5);
+    o += 5;
+    o += text_bytes(text + o, k->pub, 32);
+    ok = write_all(c, out, text, o);
+    vec25519_wipe(text, sizeof text);
+    if (ok) vp_count(c->pc, VP_OP_ENCODE);
+    return ok;
+}
+
+#define TEXT_ENCODER(T, TYPE)                                                    \
+    static void *new_##T##_text(void *provctx)                                  \
+    {                                                                           \
+        return codec_new(provctx, TYPE, 0, 0);                                  \
+    }                                                                           \
+    static int sel_##T##_text(void *provctx, int selection)                     \
+    {                                                                           \
+        (void)provctx;                                                          \
+        return selection == 0 || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0; \
+    }                                                                           \
+    static const OSSL_DISPATCH enc_##T##_text[] = {                             \
+        {OSSL_FUNC_ENCODER_NEWCTX, (void (*)(void))new_##T##_text},             \
+        {OSSL_FUNC_ENCODER_FREECTX, (void (*)(void))codec_free},                \
+        {OSSL_FUNC_ENCODER_DOES_SELECTION, (void (*)(void))sel_##T##_text},     \
+        {OSSL_FUNC_ENCODER_IMPORT_OBJECT, (void (*)(void))enc_import_object},   \
+        {OSSL_FUNC_ENCODER_FREE_OBJECT, (void (*)(void))enc_free_object},       \
+        {OSSL_FUNC_ENCODER_ENCODE, (void (*)(void))encode_text},                \
+        {0, NULL},                                                              \
+    };
+TEXT_ENCODER(x25519, VP_X25519)
+TEXT_ENCODER(ed25519, VP_ED25519)
 
 /* ---- decoders ------------------------------------------------------------ */
 
@@ -365,5 +528,9 @@ VP_CODECS(CODEC)
 #define DECODER(T, TYPE, FMT, PEM, STRUCT, PRIV, STRUCTURE) \
     {NAMES_##T, VP_PROPS ",input=" #FMT ",structure=" STRUCTURE, dec_##T##_##FMT##_##STRUCT, NULL},
 
-const OSSL_ALGORITHM vp_encoders[] = {VP_CODECS(ENCODER){NULL, NULL, NULL, NULL}};
+const OSSL_ALGORITHM vp_encoders[] = {VP_CODECS(ENCODER){VP_NAMES_X25519, VP_PROPS ",output=text",
+                                                         enc_x25519_text, NULL},
+                                        {VP_NAMES_ED25519, VP_PROPS ",output=text",
+                                         enc_ed25519_text, NULL},
+                                        {NULL, NULL, NULL, NULL}};
 const OSSL_ALGORITHM vp_decoders[] = {VP_CODECS(DECODER){NULL, NULL, NULL, NULL}};

@@ -238,7 +238,24 @@ static void teardown(void *provctx)
     struct vp_ctx *pc = provctx;
     if (pc == NULL) return;
     if (pc->trace_fd >= 0) close(pc->trace_fd);
+    OSSL_LIB_CTX_free(pc->libctx);
+    pthread_mutex_destroy(&pc->libctx_lock);
     OPENSSL_free(pc);
+}
+
+/* Made on first use, not at init: a child context loads this provider into
+ * itself too, and that copy must not make one of its own at its init. */
+OSSL_LIB_CTX *vp_libctx(struct vp_ctx *pc)
+{
+    OSSL_LIB_CTX *lc;
+    pthread_mutex_lock(&pc->libctx_lock);
+    if (pc->libctx == NULL && pc->core_in != NULL)
+        pc->libctx = OSSL_LIB_CTX_new_child(pc->handle, pc->core_in);
+    lc = pc->libctx;
+    pthread_mutex_unlock(&pc->libctx_lock);
+    if (lc == NULL)
+        VP_ERR(pc, VP_R_MALLOC, "creating a child library context (for key encryption)");
+    return lc;
 }
 
 static const OSSL_DISPATCH provider_functions[] = {
@@ -260,6 +277,11 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     if (pc == NULL) return 0;
     pc->handle = handle;
     pc->trace_fd = -1;
+    pc->core_in = in;
+    if (pthread_mutex_init(&pc->libctx_lock, NULL) != 0) {
+        OPENSSL_free(pc);
+        return 0;
+    }
     for (int i = 0; i < VP_OP_COUNT; i++) atomic_init(&pc->ops[i], 0);
     for (; in->function_id != 0; in++) {
         switch (in->function_id) {

@@ -29,6 +29,7 @@
 #ifndef VEC25519_PROVIDER_H
 #define VEC25519_PROVIDER_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -100,7 +101,17 @@ struct vp_ctx {
     OSSL_FUNC_BIO_write_ex_fn *bio_write_ex;
     atomic_uint_fast64_t ops[VP_OP_COUNT];
     int trace_fd; /* -1: no trace */
+    /* The core's dispatch table (static in libcrypto) and, made on first
+     * use by vp_libctx, a child library context of the application's: the
+     * ciphers, KDFs and MACs of encrypted PKCS#8 are fetched from it. */
+    const OSSL_DISPATCH *core_in;
+    pthread_mutex_t libctx_lock;
+    OSSL_LIB_CTX *libctx;
 };
+
+/* The child library context (made once, under the lock), or NULL with an
+ * error raised. */
+OSSL_LIB_CTX *vp_libctx(struct vp_ctx *pc);
 
 /* Counts one operation (and traces it). */
 void vp_count(struct vp_ctx *pc, enum vp_op op);

@@ -11,7 +11,11 @@
  * Properties: every output is on the curve and in the prime-order subgroup
  * (torsion-free) for random messages and tags; the curve25519 suites give
  * the u-coordinate of the edwards25519 suites' point for the same tag; DST
- * of 255 bytes works, 0 and 256 fail (and NULL arguments); len_in_bytes 1
+ * of 255 bytes works, 0 fails (and NULL arguments); tags of 256 bytes and
+ * more are hashed as RFC 9380 §5.3.3 says: expand_message_xmd against the
+ * hashlib reference of tools/gen_h2c_oversize_dst.py (h2c_oversize_dst.h,
+ * checked against RFC 9380 K.2), and every suite gives with the long tag
+ * what it gives with SHA-512("H2C-OVERSIZE-DST-" ‖ tag); len_in_bytes 1
  * and 16320 work, 0 and 16321 fail; failures zero the output; outputs may
  * alias the inputs.
  */
@@ -20,12 +24,15 @@
 
 #include "test.h"
 #include "vec25519/hash_to_curve.h"
+#include "vec25519/sha512.h"
 
 #include "backend/serial/ge.h"
 #include "field/fe.h"
 #include "hash/h2c.h"
 #include "montgomery/elligator2.h"
 #include "mont_curve.h"
+
+#include "h2c_oversize_dst.h"
 
 /* Decodes a byte string of any length up to cap; returns its length or -1. */
 static long field_bytes(const vec_reader *r, int i, uint8_t *out, size_t cap)
@@ -108,13 +115,11 @@ static void test_expand_message_limits(void)
     uint8_t dst[300], msg[3] = {'a', 'b', 'c'};
     memset(dst, 'D', sizeof dst);
 
-    /* DST lengths: 1 and 255 work, 0 and 256 fail with the output zeroed */
+    /* DST lengths: 1, 255 and 256 (hashed, §5.3.3) work, 0 fails with the output zeroed */
     CHECK(vec25519_expand_message_xmd_sha512(out, 32, msg, 3, dst, 1) == 0, "DST of 1 byte");
     CHECK(vec25519_expand_message_xmd_sha512(out, 32, msg, 3, dst, 255) == 0, "DST of 255 bytes");
-    memset(out, 0xa5, 64);
-    CHECK(vec25519_expand_message_xmd_sha512(out, 64, msg, 3, dst, 256) == -1,
-          "DST of 256 bytes must fail");
-    CHECK(memcmp(out, zero, 64) == 0, "output zeroed after DST of 256 bytes");
+    CHECK(vec25519_expand_message_xmd_sha512(out, 64, msg, 3, dst, 256) == 0,
+          "DST of 256 bytes is hashed (RFC 9380 §5.3.3), not refused");
     memset(out, 0xa5, 64);
     CHECK(vec25519_expand_message_xmd_sha512(out, 64, msg, 3, dst, 0) == -1,
           "empty DST must fail");
@@ -144,6 +149,49 @@ static void test_expand_message_limits(void)
     CHECK(memcmp(out, zero, 32) == 0, "output zeroed after NULL msg");
     CHECK(vec25519_expand_message_xmd_sha512(out, 32, NULL, 0, dst, 10) == 0,
           "NULL empty msg works");
+}
+
+/*
+ * RFC 9380 §5.3.3: expand_message_xmd with tags of 256 to 1000 bytes against
+ * the values of the independent hashlib reference (tests/h2c_oversize_dst.h),
+ * also with out aliasing the long tag; and the long tag gives exactly what its
+ * 64-byte reduction DST' = SHA-512("H2C-OVERSIZE-DST-" ‖ DST) gives.
+ */
+static void test_expand_message_oversize_dst(void)
+{
+    size_t ncases = sizeof h2c_oversize_cases / sizeof h2c_oversize_cases[0];
+    for (size_t c = 0; c < ncases; c++) {
+        static uint8_t dst[1000], got[1000], red[200];
+        size_t dl = h2c_oversize_cases[c].dst_len, n = h2c_oversize_cases[c].len;
+        const uint8_t *m = (const uint8_t *)h2c_oversize_cases[c].msg;
+        size_t ml = h2c_oversize_cases[c].msg_len;
+        uint8_t dp[64];
+        for (size_t j = 0; j < dl; j++) dst[j] = (uint8_t)(j * 7 + 3);
+        CHECK(dl <= sizeof dst && n <= sizeof red, "case %zu fits", c);
+
+        /* the reduced tag is SHA-512("H2C-OVERSIZE-DST-" ‖ DST), as the reference computed */
+        vec25519_sha512_ctx h;
+        vec25519_sha512_init(&h);
+        vec25519_sha512_update(&h, (const uint8_t *)"H2C-OVERSIZE-DST-", 17);
+        vec25519_sha512_update(&h, dst, dl);
+        vec25519_sha512_final(&h, dp);
+        CHECK_BYTES(dp, h2c_oversize_cases[c].dst_prime, 64, "SHA-512(H2C-OVERSIZE-DST- ‖ DST)");
+
+        memset(got, 0xa5, sizeof got);
+        CHECK(vec25519_expand_message_xmd_sha512(got, n, ml ? m : NULL, ml, dst, dl) == 0,
+              "oversize DST case %zu: rc", c);
+        CHECK_BYTES(got, h2c_oversize_cases[c].want, n, "expand_message_xmd, oversize DST");
+        CHECK(vec25519_expand_message_xmd_sha512(red, n, ml ? m : NULL, ml, dp, 64) == 0,
+              "reduced tag rc");
+        CHECK_BYTES(red, got, n, "long tag = its §5.3.3 reduction");
+
+        /* out aliasing the long tag */
+        memcpy(got, dst, dl);
+        CHECK(vec25519_expand_message_xmd_sha512(got, n, ml ? m : NULL, ml, got, dl) == 0,
+              "alias rc");
+        CHECK_BYTES(got, h2c_oversize_cases[c].want, n, "oversize DST, out aliasing dst");
+    }
+    printf("expand_message_xmd: %zu oversize-DST cases (RFC 9380 §5.3.3)\n", ncases);
 }
 
 /* ---- the four suites ------------------------------------------------------- */
@@ -243,11 +291,12 @@ static void test_suite_vectors(const struct suite *s)
     CHECK(n == 5, "%s: expected 5 vectors, read %d", s->file, n);
 }
 
-/* DST of 255 bytes works, 256 and 0 fail with a zeroed output, in every suite. */
+/* DST of 255 bytes works, 0 fails with a zeroed output, in every suite; a tag
+ * of 256 or 700 bytes gives what its RFC 9380 §5.3.3 reduction gives. */
 static void test_suite_dst_limits(void)
 {
     static const uint8_t zero[32] = {0};
-    uint8_t dst[256], out[32];
+    uint8_t dst[700], out[32], red[32], dp[64];
     ge_ext P;
     memset(dst, 'T', sizeof dst);
     for (size_t k = 0; k < sizeof suites / sizeof suites[0]; k++) {
@@ -258,10 +307,19 @@ static void test_suite_dst_limits(void)
             CHECK(ge_ext_frombytes(&P, out) == 0, "DST 255: output does not decode");
             CHECK(ct_to_int(ge_ext_is_torsion_free(&P)), "DST 255: not torsion-free");
         }
-        memset(out, 0xa5, 32);
-        CHECK(s->fn(out, (const uint8_t *)"msg", 3, dst, 256) == -1, "%s: DST 256 must fail",
-              s->file);
-        CHECK(memcmp(out, zero, 32) == 0, "%s: output zeroed after DST 256", s->file);
+        for (size_t dl = 256; dl <= 700; dl += 444) {
+            vec25519_sha512_ctx h;
+            vec25519_sha512_init(&h);
+            vec25519_sha512_update(&h, (const uint8_t *)"H2C-OVERSIZE-DST-", 17);
+            vec25519_sha512_update(&h, dst, dl);
+            vec25519_sha512_final(&h, dp);
+            memset(out, 0xa5, 32);
+            CHECK(s->fn(out, (const uint8_t *)"msg", 3, dst, dl) == 0, "%s: DST %zu", s->file,
+                  dl);
+            CHECK(s->fn(red, (const uint8_t *)"msg", 3, dp, 64) == 0, "%s: reduced", s->file);
+            CHECK_BYTES(out, red, 32, "suite: long tag = its §5.3.3 reduction");
+            CHECK(memcmp(out, zero, 32) != 0, "%s: DST %zu output written", s->file, dl);
+        }
         memset(out, 0xa5, 32);
         CHECK(s->fn(out, (const uint8_t *)"msg", 3, dst, 0) == -1, "%s: empty DST must fail",
               s->file);
@@ -274,7 +332,7 @@ static void test_suite_dst_limits(void)
         CHECK(memcmp(out, zero, 32) == 0, "%s: output zeroed after NULL DST", s->file);
         CHECK(s->fn(out, NULL, 0, dst, 20) == 0, "%s: empty message", s->file);
     }
-    CHECK(h2c_edwards25519(&P, 1, (const uint8_t *)"m", 1, dst, 256) == -1, "internal DST 256");
+    CHECK(h2c_edwards25519(&P, 1, (const uint8_t *)"m", 1, dst, 0) == -1, "internal DST 0");
     CHECK(ct_to_int(ge_ext_is_identity(&P)), "internal failure gives the identity");
 }
 
@@ -326,6 +384,7 @@ int main(void)
 {
     test_expand_message_vectors();
     test_expand_message_limits();
+    test_expand_message_oversize_dst();
     for (size_t k = 0; k < sizeof suites / sizeof suites[0]; k++) test_suite_vectors(&suites[k]);
     test_suite_dst_limits();
     test_random_outputs();

@@ -19,7 +19,8 @@
 #      secrets tracked by MSan instead of valgrind, natively, so that the
 #      AVX-512 IFMA backend is checked too (valgrind cannot run it); only the
 #      harness and the core it links are built (tests/ct/, -DVEC25519_CT_MSAN=ON,
-#      docs/constant-time.md).
+#      docs/constant-time.md); and clang ThreadSanitizer: the provider's
+#      threaded EVP test (provider_evp), module and test instrumented.
 #   4. clang + libFuzzer: each fuzz target for a short, bounded time
 #      (tools/fuzz-smoke.sh; docs/fuzzing.md runs them longer).
 #   5. The cross targets of the README's platform table (tools/cross-test.sh
@@ -86,6 +87,18 @@ if command -v clang >/dev/null 2>&1; then
       -DVEC25519_BUILD_CLI=OFF >/dev/null
   cmake --build build-ct-msan --target ct_msan -j"$jobs"
   ctest --test-dir build-ct-msan --output-on-failure -j"$jobs" -L ct_msan "$@"
+  # ThreadSanitizer: the provider's threaded EVP test (provider_evp: four
+  # threads sign, verify and derive on shared keys), the module and the test
+  # instrumented (libcrypto is not).
+  if pkg-config --exists libcrypto 2>/dev/null; then
+    tsan="-fsanitize=thread"
+    CC=clang cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEC25519_WERROR=ON \
+        -DVEC25519_BUILD_TESTS=ON -DVEC25519_TEST_CORES=u64 -DVEC25519_BUILD_CLI=OFF \
+        -DVEC25519_BUILD_BENCH=OFF -DCMAKE_C_FLAGS="$tsan" -DCMAKE_EXE_LINKER_FLAGS="$tsan" \
+        -DCMAKE_SHARED_LINKER_FLAGS="$tsan" -DCMAKE_MODULE_LINKER_FLAGS="$tsan" >/dev/null
+    cmake --build build-tsan --target provider_evp vec25519_provider -j"$jobs"
+    TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -R '^provider_evp$'
+  fi
   step_done 3/5
 
   if [ -x tools/fuzz-smoke.sh ]; then

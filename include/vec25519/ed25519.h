@@ -26,13 +26,28 @@
  *     public keys (in any encoding, including y ≥ p and x = 0 with the sign
  *     bit set) and R = identity, all of which we reject.
  *
- * Signing is constant time in the secret key and the nonce. It checks first
- * that the public half of sk belongs to the seed, and fails (-1, signature
- * zeroed) when it does not: signing one message under one seed with two
- * different public halves would reveal the secret scalar to anyone holding
- * both signatures (the "double public key" attack; newer libsodium checks
- * too). Each thread remembers the last few key pairs it checked, so a key
- * that signs many messages pays the check once (src/ed25519/keycheck.c).
+ * Signing checks first that the public half of sk belongs to the seed, and
+ * fails (-1, signature zeroed) when it does not: signing one message under
+ * one seed with two different public halves would reveal the secret scalar
+ * to anyone holding both signatures (the "double public key" attack; newer
+ * libsodium checks too). Each thread remembers the last 8 key pairs it
+ * checked (or made with vec25519_ed25519_keypair), so a key that signs many
+ * messages pays the check once (src/ed25519/keycheck.c).
+ *
+ * Timing of signing, exactly: no branch and no memory address depends on the
+ * seed, the secret scalar, the nonce or the message's contents. The time
+ * depends on the message length and on two public bits, and on nothing else:
+ *   - whether this (seed, pk) pair is among the last 8 pairs this thread
+ *     checked or generated (a hit skips one fixed-base multiplication): an
+ *     observer who can time signatures learns whether the key is new to the
+ *     thread, never anything about its value;
+ *   - whether the public half matches the seed, which is the result (-1).
+ * vec25519_ed25519_keypair branches on the first bit too (it stores the new
+ * pair unless it is cached already). Ed25519ctx, Ed25519ph and the streaming
+ * signer share this check and this statement.
+ * Without C11 thread-local storage there is no cache and only the second bit
+ * remains. The constant-time harness (tests/ct/ct_check.c) declassifies these
+ * two bits and nothing else, and runs signing both ways (hit and miss).
  * Verification is variable time (all its inputs are public).
  *
  * Arguments: a (pointer, length) pair may have a NULL pointer only with
@@ -88,7 +103,9 @@ VEC25519_API void vec25519_ed25519_sk_to_pk(uint8_t pk[32], const uint8_t sk[64]
 /** sig = Ed25519 signature of msg under sk (pure Ed25519, RFC 8032 §5.1.6).
  * Returns 0; or -1 with sig zeroed when the public half of sk is not the
  * public key of its seed (see above) or msg is NULL with len > 0. Constant
- * time in sk; msg may alias sig. */
+ * time in sk, except that the time shows whether this key pair is in the
+ * thread's cache of checked pairs (see "Timing of signing" above); msg may
+ * alias sig. */
 VEC25519_API VEC25519_WUR int vec25519_ed25519_sign(uint8_t sig[64], const uint8_t *msg,
                                                     size_t len, const uint8_t sk[64])
     VEC25519_NONNULL(1, 4);

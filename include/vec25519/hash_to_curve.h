@@ -20,10 +20,11 @@
  *    in the prime-order subgroup (the cofactor 8 is cleared). The edwards25519
  *    suites write the RFC 8032 point encoding; the curve25519 suites write the
  *    Montgomery u-coordinate, 32 bytes little-endian (RFC 7748 §5), a valid
- *    X25519 public key. The DST must be 1 to 255 bytes: RFC 9380 §3.1 forbids
- *    an empty tag, and this library does not implement the hashing of longer
- *    tags of §5.3.3 ("H2C-OVERSIZE-DST-"): such a tag is an error, so a caller
- *    who wants §5.3.3 hashes the tag itself.
+ *    X25519 public key. The DST must be at least 1 byte (RFC 9380 §3.1
+ *    forbids an empty tag); a tag longer than 255 bytes is replaced by the
+ *    64-byte SHA-512("H2C-OVERSIZE-DST-" ‖ DST) before use, as RFC 9380
+ *    §5.3.3 says, in expand_message_xmd and so in every suite (a caller
+ *    passes the long tag itself, not its hash).
  *
  * 3. Elligator 2 on Curve25519 in both directions, for hiding X25519 public
  *    keys among random strings (docs/elligator.md): a representative is a
@@ -33,7 +34,7 @@
  *    random bytes.
  *
  * The hash-to-curve functions fail (-1, output zeroed) exactly when
- * expand_message_xmd would: a tag of 0 or more than 255 bytes, a NULL tag, or
+ * expand_message_xmd would: an empty tag, a NULL tag, or
  * a NULL message with a non-zero length.
  *
  * Timing: constant time in every message, representative, u-coordinate and
@@ -53,7 +54,8 @@
 extern "C" {
 #endif
 
-/** Longest domain separation tag accepted (RFC 9380 §5.3.1: len(DST) ≤ 255). */
+/** Longest domain separation tag used as it is (RFC 9380 §5.3.1: len(DST) ≤ 255); a
+ * longer tag is accepted and first hashed as RFC 9380 §5.3.3 says. */
 #define VEC25519_H2C_DSTMAXBYTES 255
 /** Longest expand_message_xmd output with SHA-512: 255 blocks of 64 bytes. */
 #define VEC25519_EXPAND_MESSAGE_XMD_SHA512_MAXBYTES (255 * 64)
@@ -64,10 +66,12 @@ extern "C" {
 
 /**
  * out[0..len) = expand_message_xmd(msg, dst, len) with H = SHA-512.
+ * A tag of more than 255 bytes is replaced by SHA-512("H2C-OVERSIZE-DST-" ‖
+ * dst), 64 bytes, before use (RFC 9380 §5.3.3).
  * Returns 0, or -1 with out[0..len) zeroed when len = 0,
- * len > 16320 (255·64), dstlen = 0 or dstlen > 255, dst is NULL, or msg is
- * NULL with msglen > 0 (msg may be NULL when msglen = 0); -1 with nothing
- * written when out is NULL. Constant time in msg and dst.
+ * len > 16320 (255·64), dstlen = 0, dst is NULL, or msg is NULL with
+ * msglen > 0 (msg may be NULL when msglen = 0); -1 with nothing written when
+ * out is NULL. Constant time in msg and dst.
  */
 VEC25519_API VEC25519_WUR int vec25519_expand_message_xmd_sha512(uint8_t *out, size_t len,
                                                                  const uint8_t *msg,
@@ -80,8 +84,8 @@ VEC25519_API VEC25519_WUR int vec25519_expand_message_xmd_sha512(uint8_t *out, s
 /**
  * p = hash_to_curve(msg) of edwards25519_XMD:SHA-512_ELL2_RO_ with tag dst,
  * as an RFC 8032 encoding; the point is in the prime-order subgroup.
- * Returns 0, or -1 with p zeroed when dstlen is 0 or > 255. Constant time in
- * msg.
+ * Returns 0, or -1 with p zeroed when dstlen is 0 (a tag over 255 bytes is
+ * hashed as RFC 9380 §5.3.3 says). Constant time in msg.
  */
 VEC25519_API VEC25519_WUR int vec25519_edwards25519_hash_to_curve(uint8_t p[32],
                                                                   const uint8_t *msg, size_t len,
@@ -98,7 +102,8 @@ VEC25519_API VEC25519_WUR int vec25519_edwards25519_encode_to_curve(uint8_t p[32
 /**
  * u = the u-coordinate of hash_to_curve(msg) of curve25519_XMD:SHA-512_ELL2_RO_
  * with tag dst, 32 bytes little-endian. Returns 0, or -1 with u zeroed when
- * dstlen is 0 or > 255. Constant time in msg.
+ * dstlen is 0 (a tag over 255 bytes is hashed, RFC 9380 §5.3.3). Constant
+ * time in msg.
  */
 VEC25519_API VEC25519_WUR int vec25519_curve25519_hash_to_curve(uint8_t u[32],
                                                                 const uint8_t *msg, size_t len,

@@ -81,7 +81,8 @@ enum {
     VEC25519_RISTRETTO255_HASHBYTES_is_deprecated VEC25519_DEPRECATED(
         "use VEC25519_RISTRETTO255_UNIFORMBYTES") = VEC25519_RISTRETTO255_UNIFORMBYTES
 };
-/** Longest domain separation tag of vec25519_ristretto255_hash_to_group (RFC 9380 §5.3.1). */
+/** Longest domain separation tag that vec25519_ristretto255_hash_to_group uses as it is
+ * (RFC 9380 §5.3.1); a longer one is first hashed as RFC 9380 §5.3.3 says. */
 #define VEC25519_RISTRETTO255_DSTMAXBYTES 255
 #define VEC25519_RISTRETTO255_SCALARBYTES 32 /**< bytes in a scalar */
 #define VEC25519_RISTRETTO255_NONREDUCEDSCALARBYTES 64 /**< bytes in the input of scalar_reduce */
@@ -127,10 +128,11 @@ VEC25519_API int vec25519_ristretto255_from_uniform_bytes(uint8_t p[32], const u
  * (RFC 9380 Appendix B; RFC 9496 §4.3.4): from_uniform_bytes of
  * expand_message_xmd(msg, dst, 64) with SHA-512, the hash-to-group of
  * RFC 9497 (OPRF) and other ristretto255 protocols. dst is the caller's
- * domain separation tag, 1 to 255 bytes (RFC 9380 §3.1; a longer tag must be
- * hashed by the caller as §5.3.3 says). Returns 0, or -1 with p zeroed when
- * dstlen is 0 or > 255, dst is NULL, or msg is NULL with len > 0. Constant
- * time in msg (the lengths are public).
+ * domain separation tag of at least 1 byte (RFC 9380 §3.1); a tag longer than
+ * 255 bytes is replaced by SHA-512("H2C-OVERSIZE-DST-" ‖ dst), as RFC 9380
+ * §5.3.3 says. Returns 0, or -1 with p zeroed when dstlen is 0, dst is NULL,
+ * or msg is NULL with len > 0. Constant time in msg and dst (the lengths are
+ * public).
  */
 VEC25519_API VEC25519_WUR int vec25519_ristretto255_hash_to_group(uint8_t p[32], const uint8_t *msg,
                                                                   size_t len, const uint8_t *dst,

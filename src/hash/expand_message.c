@@ -12,14 +12,15 @@
  *   b_i   = H((b_0 ⊕ b_(i-1)) ‖ I2OSP(i, 1) ‖ DST'),  i = 2 .. ell
  *   out   = the first len bytes of b_1 ‖ … ‖ b_ell,   ell = ceil(len / 64) ≤ 255.
  *
- * Limits (every failure returns -1 and zeroes out): 1 ≤ len ≤ 255·64, and
- * 1 ≤ len(DST) ≤ 255. RFC 9380 §5.3.3 turns longer tags into
- * H("H2C-OVERSIZE-DST-" ‖ DST); this library does not, and refuses them
- * instead (the caller can apply §5.3.3 and pass the 64-byte result). An
- * empty tag is refused because RFC 9380 §3.1 says tags MUST have nonzero
- * length, and len = 0 because no hash_to_field asks for it.
+ * A tag longer than 255 bytes is first replaced by the 64-byte
+ *   DST = H("H2C-OVERSIZE-DST-" ‖ DST)                   (RFC 9380 §5.3.3)
+ * and the expansion above runs on that. Limits (every failure returns -1 and
+ * zeroes out): 1 ≤ len ≤ 255·64 and len(DST) ≥ 1. An empty tag is refused
+ * because RFC 9380 §3.1 says tags MUST have nonzero length, and len = 0
+ * because no hash_to_field asks for it.
  *
- * Constant time in msg and DST (SHA-512 is); the lengths are public. The
+ * Constant time in msg and DST (SHA-512 is); the lengths are public (whether
+ * §5.3.3 applies depends on the tag's length only). The
  * message may be secret (a password), so every intermediate b_i is wiped.
  */
 #include <stdint.h>
@@ -33,10 +34,14 @@
 #define XMD_B_IN_BYTES 64  /* SHA-512 output */
 #define XMD_S_IN_BYTES 128 /* SHA-512 block */
 
+static const uint8_t oversize_prefix[17] = {'H', '2', 'C', '-', 'O', 'V', 'E', 'R', 'S',
+                                            'I', 'Z', 'E', '-', 'D', 'S', 'T', '-'};
+
 /*
  * out[0..len) = expand_message_xmd(msg, dst, len) with SHA-512 (see the file
  * header). Returns 0, or -1 with out[0..len) zeroed on a length outside the
- * limits. out may alias msg or dst: the tag is copied first, and the message
+ * limits. A tag of more than 255 bytes is hashed first (RFC 9380 §5.3.3).
+ * out may alias msg or dst: the tag is copied (or hashed) first, and the message
  * is read only before the first output byte is written. Constant time in msg
  * and dst.
  */
@@ -52,13 +57,22 @@ VEC25519_API int vec25519_expand_message_xmd_sha512(uint8_t *out, size_t len, co
 
     if (out == NULL) return -1;
     if (len == 0 || len > VEC25519_EXPAND_MESSAGE_XMD_SHA512_MAXBYTES || dst == NULL ||
-        dstlen == 0 || dstlen > VEC25519_H2C_DSTMAXBYTES || (msg == NULL && msglen != 0)) {
+        dstlen == 0 || (msg == NULL && msglen != 0)) {
         memset(out, 0, len);
         return -1;
     }
     ell = (len + XMD_B_IN_BYTES - 1) / XMD_B_IN_BYTES; /* 1 .. 255 */
 
-    memcpy(dst_prime, dst, dstlen);
+    if (dstlen > VEC25519_H2C_DSTMAXBYTES) {
+        /* RFC 9380 §5.3.3: DST = H("H2C-OVERSIZE-DST-" ‖ DST), 64 bytes */
+        vec25519_sha512_init(&h);
+        vec25519_sha512_update(&h, oversize_prefix, sizeof oversize_prefix);
+        vec25519_sha512_update(&h, dst, dstlen);
+        vec25519_sha512_final(&h, dst_prime);
+        dstlen = XMD_B_IN_BYTES;
+    } else {
+        memcpy(dst_prime, dst, dstlen);
+    }
     dst_prime[dstlen] = (uint8_t)dstlen; /* DST' = DST ‖ I2OSP(len(DST), 1) */
 
     /* b_0 = H(Z_pad ‖ msg ‖ I2OSP(len, 2) ‖ I2OSP(0, 1) ‖ DST') */

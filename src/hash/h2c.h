@@ -20,7 +20,7 @@
  * u[0..count) = hash_to_field(msg, count) of RFC 9380 §5.2 for GF(p),
  * p = 2^255 - 19 (m = 1, L = 48) with expand_message_xmd / SHA-512 and tag
  * dst. Returns 0, or -1 when count is not 1 or 2, or (u zeroed) when dstlen
- * is 0 or > 255. Constant time in msg.
+ * is 0 (a tag over 255 bytes is hashed, RFC 9380 §5.3.3). Constant time in msg.
  */
 int h2c_hash_to_field(fe *u, size_t count, const uint8_t *msg, size_t len, const uint8_t *dst,
                       size_t dstlen);
@@ -30,7 +30,8 @@ int h2c_hash_to_field(fe *u, size_t count, const uint8_t *msg, size_t len, const
  * (random_oracle = 0) of the edwards25519_XMD:SHA-512_ELL2 suites (RFC 9380
  * §3, §8.5), as an edwards25519 point in the prime-order subgroup. The
  * curve25519 suites are the same points seen through the birational map.
- * Returns 0, or -1 with P = identity when dstlen is 0 or > 255. Constant
+ * Returns 0, or -1 with P = identity when dstlen is 0 (longer tags:
+ * §5.3.3). Constant
  * time in msg.
  */
 int h2c_edwards25519(ge_ext *P, int random_oracle, const uint8_t *msg, size_t len,

@@ -34,4 +34,20 @@ size_t scratch_layout(size_t *total, size_t n, size_t size);
 void *scratch_alloc(size_t total);
 void scratch_free(void *p);
 
+#if defined(VEC25519_FAULT_INJECTION)
+/*
+ * Test builds only (tests/faults/: a core compiled with
+ * -DVEC25519_FAULT_INJECTION; the library never is). scratch_alloc counts
+ * its calls in .calls and returns NULL on call number .fail_at (1-based; 0:
+ * never fails); .live counts blocks not yet freed, and .freed_nonzero the
+ * blocks that were not all zero when freed (a secret left behind, for the
+ * callers that promise to wipe). The test resets the struct before each run.
+ * One thread at a time.
+ */
+struct scratch_faults {
+    unsigned long calls, fail_at, failed, live, freed_nonzero;
+};
+extern struct scratch_faults scratch_faults;
+#endif
+
 #endif /* VEC25519_INTERNAL_SCRATCH_H */

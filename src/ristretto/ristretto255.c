@@ -353,7 +353,8 @@ VEC25519_API int vec25519_ristretto255_from_uniform_bytes(uint8_t p[32], const u
 /*
  * p = hash_to_group(msg) of ristretto255_XMD:SHA-512_R255MAP_RO_ (RFC 9380
  * Appendix B): the 64 bytes of expand_message_xmd(msg, dst, 64) through the
- * map of RFC 9496 §4.3.4. Constant time in msg.
+ * map of RFC 9496 §4.3.4; a tag over 255 bytes is hashed as RFC 9380 §5.3.3
+ * says (inside expand_message_xmd). Constant time in msg.
  */
 VEC25519_API int vec25519_ristretto255_hash_to_group(uint8_t p[32], const uint8_t *msg, size_t len,
                                                      const uint8_t *dst, size_t dstlen)
@@ -363,8 +364,7 @@ VEC25519_API int vec25519_ristretto255_hash_to_group(uint8_t p[32], const uint8_
         ge_ext h;
     } sec;
 
-    if (dstlen > VEC25519_RISTRETTO255_DSTMAXBYTES ||
-        vec25519_expand_message_xmd_sha512(sec.u, sizeof sec.u, msg, len, dst, dstlen) != 0) {
+    if (vec25519_expand_message_xmd_sha512(sec.u, sizeof sec.u, msg, len, dst, dstlen) != 0) {
         memset(p, 0, 32);
         return -1;
     }

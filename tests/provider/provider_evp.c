@@ -19,11 +19,14 @@
  *               write, byte for byte, and each side decodes the other's
  *   malformed   wrong key lengths, truncated and byte-flipped PKCS#8/SPKI
  *               (DER and PEM) at every position, small-order X25519 peers
- *               and Ed25519 keys, bad signatures and lengths, a digest name,
- *               a too-small buffer, a bad instance, an encryption request:
+ *               (accepted by the peer check and refused by derive, side by
+ *               side with the default provider) and Ed25519 keys, bad signatures and lengths, a digest name,
+ *               a too-small buffer, a bad instance:
  *               each fails with an error of our provider carrying a reason
  *               string, and nothing crashes (this file also runs under
  *               AddressSanitizer, tools/test.sh step 2)
+ *   (malformed also writes and reads encrypted PKCS#8, PBES2, both ways
+ *               with the default provider, PEM and DER, and a wrong passphrase)
  *   counters    the provider's operation counters move by what was done
  *   threads     4 threads sign, verify and derive with shared key objects
  *
@@ -34,6 +37,7 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/decoder.h>
 #include <openssl/encoder.h>
 #include <openssl/err.h>
@@ -50,6 +54,7 @@
  * so a decoder is tested alone in a library context of its own. */
 static OSSL_LIB_CTX *lc, *lc_ours, *lc_default;
 static OSSL_PROVIDER *ours, *deflt, *ours2, *deflt2;
+static const char *moddir; /* the folder of the module */
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -76,14 +81,19 @@ static void expect_some_error(const char *what)
     ERR_clear_error();
 }
 
-static uint64_t counter(const char *name)
+static uint64_t counter_of(OSSL_PROVIDER *prov, const char *name)
 {
     uint64_t v = 0;
     char key[64];
     snprintf(key, sizeof key, "vec25519-%s", name);
     OSSL_PARAM p[2] = {OSSL_PARAM_construct_uint64(key, &v), OSSL_PARAM_construct_end()};
-    CHECK(OSSL_PROVIDER_get_params(ours, p) == 1, "get_params %s", key);
+    CHECK(OSSL_PROVIDER_get_params(prov, p) == 1, "get_params %s", key);
     return v;
+}
+
+static uint64_t counter(const char *name)
+{
+    return counter_of(ours, name);
 }
 
 static EVP_PKEY *raw_key(const char *type, int priv, const uint8_t *k, size_t n, const char *pq)
@@ -295,7 +305,8 @@ static void test_wycheproof_x25519(void)
         memset(got, 0xa5, 32);
         if (memcmp(want, zero, 32) == 0) {
             nzero++;
-            /* Rejected by the peer check, and by derive itself without it. */
+            /* Accepted by the peer check (as by the default provider), refused
+             * by derive, with the check and without it. */
             CHECK(!x_derive(sk, pk, got, 1, PQ), "tcId %s: small-order peer accepted",
                   r.fields[0]);
             expect_our_error("small-order peer (validated)");
@@ -512,23 +523,112 @@ static void test_malformed(void)
         EVP_PKEY_free(k);
     }
 
-    /* Encryption requested: refused, not written in clear. */
+    /* Encrypted PKCS#8 (PBES2), both ways, PEM and DER, Ed25519 and X25519:
+     * ours writes and the default provider reads, and the reverse; never the
+     * key in clear; a wrong passphrase does not decode. */
     {
-        OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(ed, EVP_PKEY_KEYPAIR, "PEM",
-                                                            "PrivateKeyInfo", PQ);
+        /* The reader of the default provider's files: a context with both
+         * providers, ours loaded last as the configuration snippet does
+         * (docs/openssl.md), so that our decoder reads the decrypted key. */
+        OSSL_LIB_CTX *lc_snip = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER *sd = NULL, *so = NULL;
+        CHECK(lc_snip && OSSL_PROVIDER_set_default_search_path(lc_snip, moddir) &&
+                  (sd = OSSL_PROVIDER_load(lc_snip, "default")) != NULL &&
+                  (so = OSSL_PROVIDER_load(lc_snip, "vec25519")) != NULL,
+              "a context as the snippet makes it");
+        EVP_PKEY *keys[2] = {ed, x};
+        for (int t = 0; t < 2; t++) {
+            for (int f = 0; f < 2; f++) {
+                const char *fmt = f == 0 ? "PEM" : "DER";
+                for (int dir = 0; dir < 2; dir++) {
+                    const char *wpq = dir == 0 ? PQ : "provider=default";
+                    OSSL_LIB_CTX *rlc = dir == 0 ? lc_default : lc_snip;
+                    /* the writer: our key and encoders, or the same key as a key
+                     * of the default provider and its encoders */
+                    uint8_t raw[32];
+                    size_t rl = 32;
+                    CHECK(EVP_PKEY_get_raw_private_key(keys[t], raw, &rl) == 1, "raw key");
+                    EVP_PKEY *wk = raw_key(t == 0 ? "ED25519" : "X25519", 1, raw, 32, wpq);
+                    CHECK(wk && EVP_PKEY_get0_provider(wk) == (dir == 0 ? ours : deflt),
+                          "writer's key");
+                    OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(
+                        wk, EVP_PKEY_KEYPAIR, fmt, "PrivateKeyInfo", wpq);
+                    unsigned char *out = NULL;
+                    size_t len = 0;
+                    uint64_t before = counter("encode");
+                    CHECK(e && OSSL_ENCODER_CTX_get_num_encoders(e) > 0 &&
+                              OSSL_ENCODER_CTX_set_cipher(e, "AES-256-CBC", NULL) == 1 &&
+                              OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw",
+                                                              2) == 1 &&
+                              OSSL_ENCODER_to_data(e, &out, &len) == 1,
+                          "encrypted %s (key %d, writer %s)", fmt, t, wpq);
+                    CHECK((counter("encode") > before) == (dir == 0),
+                          "encrypted %s (key %d): written by the wrong provider (writer %s)", fmt,
+                          t, wpq);
+                    if (out != NULL && f == 0)
+                        CHECK(len > 40 && memcmp(out, "-----BEGIN ENCRYPTED PRIVATE KEY-----", 37) == 0,
+                              "encrypted PEM label");
+                    /* the key in clear must not be in the output */
+                    for (size_t i = 0; out != NULL && i + 32 <= len; i++)
+                        if (memcmp(out + i, raw, 32) == 0) CHECK(0, "key in clear in the output");
+                    OPENSSL_cleanse(raw, sizeof raw);
+                    /* read back with the passphrase, by the other provider */
+                    EVP_PKEY *k = NULL;
+                    const unsigned char *p = out;
+                    size_t left = len;
+                    uint64_t dec0 = so ? counter_of(so, "decode") : 0;
+                    OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(
+                        &k, fmt, NULL, t == 0 ? "ED25519" : "X25519", EVP_PKEY_KEYPAIR, rlc,
+                        NULL);
+                    CHECK(d && OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)"pw", 2) ==
+                                   1 &&
+                              OSSL_DECODER_from_data(d, &p, &left) == 1 && same_key(k, keys[t], 1),
+                          "encrypted %s by %s: not read back", fmt, wpq);
+                    if (dir == 1)
+                        CHECK(so && counter_of(so, "decode") > dec0,
+                              "encrypted %s of the default provider: not read by ours", fmt);
+                    OSSL_DECODER_CTX_free(d);
+                    EVP_PKEY_free(k);
+                    k = NULL;
+                    /* a wrong passphrase */
+                    p = out;
+                    left = len;
+                    d = OSSL_DECODER_CTX_new_for_pkey(&k, fmt, NULL, t == 0 ? "ED25519" : "X25519",
+                                                      EVP_PKEY_KEYPAIR, rlc, NULL);
+                    CHECK(d && OSSL_DECODER_CTX_set_passphrase(d, (const unsigned char *)"px", 2) ==
+                                   1 &&
+                              (OSSL_DECODER_from_data(d, &p, &left) != 1 || k == NULL),
+                          "encrypted %s decoded with a wrong passphrase", fmt);
+                    OSSL_DECODER_CTX_free(d);
+                    EVP_PKEY_free(k);
+                    OPENSSL_free(out);
+                    OSSL_ENCODER_CTX_free(e);
+                    EVP_PKEY_free(wk);
+                    ERR_clear_error();
+                }
+            }
+        }
+        OSSL_PROVIDER_unload(so);
+        OSSL_PROVIDER_unload(sd);
+        OSSL_LIB_CTX_free(lc_snip);
+        /* A public key is not encrypted: our encoder refuses rather than
+         * write it with the cipher ignored. */
+        OSSL_ENCODER_CTX *e = OSSL_ENCODER_CTX_new_for_pkey(ed, EVP_PKEY_PUBLIC_KEY, "PEM",
+                                                            "SubjectPublicKeyInfo", PQ);
         unsigned char *out = NULL;
         size_t len = 0;
         CHECK(e && OSSL_ENCODER_CTX_set_cipher(e, "AES-256-CBC", NULL) == 1 &&
                   OSSL_ENCODER_CTX_set_passphrase(e, (const unsigned char *)"pw", 2) == 1,
               "encoder: set cipher");
-        CHECK(e && OSSL_ENCODER_to_data(e, &out, &len) == 0,
-              "encoder wrote a key when encryption was asked for");
+        uint64_t before = counter("encode");
+        (void)OSSL_ENCODER_to_data(e, &out, &len); /* another provider's encoder may write it */
+        CHECK(counter("encode") == before, "our encoder wrote a public key asked to encrypt");
         OPENSSL_free(out);
         OSSL_ENCODER_CTX_free(e);
         ERR_clear_error();
     }
 
-    /* Small-order X25519 peers: the peer check and derive refuse them. */
+    /* Small-order X25519 peers: accepted by the peer check, refused by derive. */
     static const uint8_t small_u[][32] = {
         {0}, {1},
         {0xe0, 0xeb, 0x7a, 0x7c, 0x3b, 0x41, 0xb8, 0xae, 0x16, 0x56, 0xe3, 0xfa, 0xf1, 0x9f, 0xc4,
@@ -538,17 +638,48 @@ static void test_malformed(void)
          0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
          0xff, 0x7f}, /* p - 1 */
     };
+    /* Side by side with the default provider, at every EVP call an
+     * application makes: EVP_PKEY_public_check and EVP_PKEY_derive_set_peer
+     * (validating) accept the peer, EVP_PKEY_derive fails with an error on
+     * the queue (ours: the all-zero secret, the output left zeroed). */
+    uint8_t xpriv[32];
+    size_t xl = 32;
+    CHECK(x && EVP_PKEY_get_raw_private_key(x, xpriv, &xl) == 1, "X25519 private key");
     for (size_t i = 0; i < sizeof small_u / sizeof small_u[0] && x; i++) {
-        EVP_PKEY *peer = raw_key("X25519", 0, small_u[i], 32, PQ);
-        uint8_t out[32];
-        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(lc, peer, PQ);
-        CHECK(peer && c && EVP_PKEY_public_check(c) != 1, "small-order u #%zu passes the check", i);
-        expect_our_error("X25519 public_check of a small-order point");
-        EVP_PKEY_CTX_free(c);
-        CHECK(!x_derive(x, peer, out, 0, PQ), "small-order u #%zu: derive succeeded", i);
-        expect_our_error("derive with a small-order peer");
-        EVP_PKEY_free(peer);
+        for (int prov = 0; prov < 2; prov++) {
+            const char *pq = prov == 0 ? PQ : "provider=default";
+            const char *who = prov == 0 ? "vec25519" : "default";
+            EVP_PKEY *peer = raw_key("X25519", 0, small_u[i], 32, pq);
+            EVP_PKEY *me = raw_key("X25519", 1, xpriv, 32, pq);
+            uint8_t out[32];
+            size_t len = 32;
+            CHECK(peer && me && EVP_PKEY_get0_provider(peer) == (prov == 0 ? ours : deflt),
+                  "%s: small-order u #%zu: keys", who, i);
+            EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(lc, peer, pq);
+            CHECK(c && EVP_PKEY_public_check(c) == 1, "%s: small-order u #%zu fails public_check",
+                  who, i);
+            EVP_PKEY_CTX_free(c);
+            c = EVP_PKEY_CTX_new_from_pkey(lc, me, pq);
+            CHECK(c && EVP_PKEY_derive_init(c) == 1, "%s: derive_init", who);
+            CHECK(EVP_PKEY_derive_set_peer_ex(c, peer, 1) == 1,
+                  "%s: small-order u #%zu refused at derive_set_peer", who, i);
+            CHECK(ERR_peek_error() == 0, "%s: set_peer left an error", who);
+            memset(out, 0xa5, sizeof out);
+            CHECK(EVP_PKEY_derive(c, out, &len) != 1, "%s: small-order u #%zu: derive succeeded",
+                  who, i);
+            if (prov == 0) {
+                static const uint8_t zero[32];
+                expect_our_error("derive with a small-order peer");
+                CHECK(memcmp(out, zero, 32) == 0, "failed derive: output not zeroed");
+            } else {
+                expect_some_error("default provider: derive with a small-order peer");
+            }
+            EVP_PKEY_CTX_free(c);
+            EVP_PKEY_free(peer);
+            EVP_PKEY_free(me);
+        }
     }
+    OPENSSL_cleanse(xpriv, sizeof xpriv);
 
     /* Ed25519 public keys: small order, non-canonical. */
     static const uint8_t bad_a[][32] = {
@@ -725,6 +856,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: provider_evp MODULE_DIR\n");
         return 2;
     }
+    moddir = argv[1];
     lc = OSSL_LIB_CTX_new();
     if (!OSSL_PROVIDER_set_default_search_path(lc, argv[1])) return 2;
     ours = OSSL_PROVIDER_load(lc, "vec25519");

@@ -14,12 +14,15 @@
 #   - Ed25519ph through pkeyutl -pkeyopt instance:Ed25519ph (RFC 8032 §7.3);
 #   - certificates: `req -x509` through us verified by the default provider
 #     (-check_ss_sig), and the reverse; `x509 -text` of ours;
+#   - `pkey -text` by our text encoder without the default provider, the
+#     default provider's text byte for byte (private and public keys);
+#   - encrypted PKCS#8 under the docs snippet, both ways (argument 2);
 #   - malformed files (truncated, trailing data, small-order peer, bad
 #     signature): openssl fails with an error, nothing crashes.
 # Each step through us is proven by the operation trace
 # (VEC25519_PROVIDER_TRACE) of that command.
 #
-# Usage: provider_openssl.sh MODULE_DIR
+# Usage: provider_openssl.sh MODULE_DIR [DOCS_OPENSSL_MD]  (the second: the snippet tests)
 set -u
 MOD=$1
 . "$(dirname "$0")/common.sh"
@@ -204,5 +207,56 @@ check_fails "33-byte Ed25519 public key" "$OPENSSL" pkey $OURS -pubin -inform DE
 head -c 63 sig.ours.ours >short.sig
 check_fails "63-byte signature" "$OPENSSL" pkeyutl $OURS -verify -rawin -pubin \
     -inkey ed25519.ours.pub -in msg -sigfile short.sig
+
+# `pkey -text` by our text encoder alone (base + vec25519: no default
+# provider), the same text as the default provider's, private and public.
+for a in ed25519 x25519; do
+    traced check "$a pkey -text by us" "$OPENSSL" pkey $OURS -in $a.ours.pem -text -noout
+    has encode "$a pkey -text"
+    mv out.log $a.text.ours
+    check "$a pkey -text by default" "$OPENSSL" pkey $DEF -in $a.ours.pem -text -noout
+    same $a.text.ours out.log "$a private key text"
+    grep -q '^priv:$' $a.text.ours && grep -q '^pub:$' $a.text.ours && ok ||
+        fail "$a private key text lacks priv: or pub:"
+    traced check "$a pkey -pubin -text by us" "$OPENSSL" pkey $OURS -pubin -in $a.ours.pub -text -noout
+    has encode "$a pkey -pubin -text"
+    mv out.log $a.ptext.ours
+    check "$a pkey -pubin -text by default" "$OPENSSL" pkey $DEF -pubin -in $a.ours.pub -text -noout
+    same $a.ptext.ours out.log "$a public key text"
+done
+
+# Encrypted PKCS#8 (PBES2) under the configuration snippet of docs/openssl.md
+# (argument 2): ours writes (genpkey, pkey), the default provider alone reads;
+# the default provider writes, ours reads; a wrong passphrase fails.
+if [ $# -ge 2 ]; then
+    snippet "$2" snip.cnf
+    for alg in ed25519 x25519; do
+        OPENSSL_CONF=$T/snip.cnf OPENSSL_MODULES=$MOD traced "$OPENSSL" genpkey -algorithm $alg \
+            -aes-256-cbc -pass pass:secret -out $alg.enc.pem >out.log 2>&1 &&
+            ok || { fail "genpkey -aes-256-cbc $alg under the snippet"; cat out.log; }
+        has encode "genpkey -aes-256-cbc $alg under the snippet"
+        head -1 $alg.enc.pem | grep -q 'BEGIN ENCRYPTED PRIVATE KEY' && ok ||
+            fail "$alg.enc.pem is not an encrypted PKCS#8 file"
+        "$OPENSSL" asn1parse -in $alg.enc.pem >asn.log 2>&1
+        grep -q ':PBES2' asn.log && grep -q ':PBKDF2' asn.log && grep -q ':aes-256-cbc' asn.log &&
+            ok || { fail "$alg.enc.pem: not PBES2/PBKDF2/AES-256-CBC"; cat asn.log; }
+        check "default reads ours ($alg)" "$OPENSSL" pkey $DEF -in $alg.enc.pem -passin pass:secret \
+            -out $alg.dec.pem
+        check_fails "wrong passphrase ($alg)" "$OPENSSL" pkey $DEF -in $alg.enc.pem \
+            -passin pass:wrong -noout
+        # the default provider writes, ours reads (and writes again, encrypted)
+        check "default writes ($alg)" "$OPENSSL" pkey $DEF -in $alg.dec.pem -aes-128-cbc \
+            -passout pass:other -out $alg.def.enc.pem
+        OPENSSL_CONF=$T/snip.cnf OPENSSL_MODULES=$MOD traced "$OPENSSL" pkey -in $alg.def.enc.pem \
+            -passin pass:other -aes-256-cbc -passout pass:third -out $alg.re.enc.pem >out.log 2>&1 &&
+            ok || { fail "pkey re-encrypting $alg under the snippet"; cat out.log; }
+        has decode "pkey reading the default provider's encrypted $alg key"
+        has encode "pkey writing an encrypted $alg key"
+        "$OPENSSL" pkey $DEF -in $alg.re.enc.pem -passin pass:third -pubout >a.pub 2>&1 &&
+            "$OPENSSL" pkey $DEF -in $alg.dec.pem -pubout >b.pub 2>&1 && ok ||
+            fail "re-encrypted $alg key unreadable"
+        same a.pub b.pub "the key through three encryptions ($alg)"
+    done
+fi
 
 finish

@@ -1,0 +1,177 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT OR Apache-2.0
+# The provider under load (issue 25): Debian's nginx (a master and 2
+# workers) serving TLS 1.3 with an Ed25519 certificate and x25519 on
+# 127.0.0.1, and 4 concurrent `openssl s_time -new` clients doing full
+# handshakes (each fetching a page) for LOAD seconds; first with the
+# configuration snippet of docs/openssl.md (vec25519 preferred), then with
+# the default provider alone, same settings. For each:
+#   - every handshake succeeds (each client's run ends without an error);
+#   - the counters add up: handshakes reported by the clients = requests in
+#     nginx's access log, and with vec25519 = ed25519-sign operations in the
+#     trace (no fallback to the default provider);
+#   - the workers' memory (RSS summed) is flat after warm-up: sampled every
+#     second from the end of the first third of the run; its growth from the
+#     first sample to the last must stay under 2 MiB (1024 KiB per worker);
+# and prints handshakes/s, failures and memory side by side.
+# LOAD defaults to 10 s (CI); VEC25519_LOAD_SECONDS sets it (say 180 for a
+# few minutes). SKIPPED (77) without nginx.
+#
+# Usage: provider_nginx_load.sh MODULE_DIR DOCS_OPENSSL_MD
+set -u
+MOD=$1
+DOC=$2
+NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
+[ -x "$NGINX" ] || { echo "SKIPPED: nginx is not installed"; exit 77; }
+. "$(dirname "$0")/common.sh"
+need timeout
+LOAD=${VEC25519_LOAD_SECONDS:-10}
+CLIENTS=4
+pid=
+on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null'
+
+snippet "$DOC" ours.cnf
+: >default.cnf
+OPENSSL_CONF=default.cnf "$OPENSSL" genpkey -algorithm ED25519 -out key.pem &&
+    OPENSSL_CONF=default.cnf "$OPENSSL" req -x509 -new -key key.pem -subj /CN=localhost \
+        -days 2 -out cert.pem -config default.cnf 2>/dev/null ||
+    { echo "FAIL: cannot make the certificate"; exit 1; }
+mkdir www
+echo "vec25519 load test page" >www/index.html
+
+# rss: the summed RSS (KiB) of the workers of master $pid
+rss() { ps -o rss= --ppid "$pid" 2>/dev/null | awk '{s += $1} END {print s + 0}'; }
+
+# run NAME CNF: one phase; sets the result variables r_*
+run() {
+    name=$1
+    cnf=$2
+    started=
+    for try in 1 2 3 4 5 6; do
+        port=$(( (($$ * 6121 + try * 7907 + ${#name} * 131) % 20000) + 30000 ))
+        mkdir -p "$T/$name"
+        cat >"$T/$name/nginx.conf" <<EOC
+daemon off;
+user $(id -un) $(id -gn);
+worker_processes 2;
+pid $T/$name/nginx.pid;
+error_log $T/$name/error.log warn;
+env OPENSSL_CONF;
+env OPENSSL_MODULES;
+env VEC25519_PROVIDER_TRACE;
+events { worker_connections 256; }
+http {
+    access_log $T/$name/access.log;
+    client_body_temp_path $T/$name/body;
+    proxy_temp_path $T/$name/proxy;
+    fastcgi_temp_path $T/$name/fastcgi;
+    uwsgi_temp_path $T/$name/uwsgi;
+    scgi_temp_path $T/$name/scgi;
+    ssl_session_cache off;
+    ssl_session_tickets off;
+    server {
+        listen 127.0.0.1:$port ssl;
+        ssl_certificate $T/cert.pem;
+        ssl_certificate_key $T/key.pem;
+        ssl_protocols TLSv1.3;
+        ssl_ecdh_curve X25519;
+        location / { root $T/www; }
+    }
+}
+EOC
+        rm -f "$T/$name/trace"
+        LD_PRELOAD=$PRELOAD OPENSSL_CONF=$T/$cnf VEC25519_PROVIDER_TRACE=$T/$name/trace \
+            timeout $((LOAD * 3 + 60)) "$NGINX" -p "$T/$name" -c "$T/$name/nginx.conf" \
+            -e "$T/$name/error.log" >"$T/$name/nginx.out" 2>&1 &
+        pid=$!
+        i=0
+        while [ $i -lt 50 ]; do
+            kill -0 "$pid" 2>/dev/null || break
+            if echo | OPENSSL_CONF=$T/default.cnf timeout 5 "$OPENSSL" s_client -brief \
+                -connect 127.0.0.1:$port >/dev/null 2>&1; then started=1; break; fi
+            sleep 0.2
+            i=$((i + 1))
+        done
+        [ -n "$started" ] && break
+        kill "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        pid=
+        grep -q 'Address already in use' "$T/$name/error.log" "$T/$name/nginx.out" 2>/dev/null || break
+    done
+    if [ -z "$started" ]; then
+        fail "$name: nginx did not serve"
+        cat "$T/$name/nginx.out" "$T/$name/error.log" 2>/dev/null
+        return
+    fi
+    : >"$T/$name/access.log"
+    [ -f "$T/$name/trace" ] && : >"$T/$name/trace"
+    # (the workers run as this user, not nobody: they write in $T)
+    c=1
+    while [ $c -le $CLIENTS ]; do
+        OPENSSL_CONF=$T/default.cnf timeout $((LOAD + 30)) "$OPENSSL" s_time -connect \
+            127.0.0.1:$port -new -tls1_3 -time "$LOAD" -www /index.html \
+            >"$T/$name/client$c.out" 2>&1 &
+        eval "cpid$c=\$!"
+        c=$((c + 1))
+    done
+    # memory: from the end of the first third, every second
+    sleep $(( LOAD / 3 + 1 ))
+    m_first=$(rss)
+    m_max=$m_first
+    t=$(( LOAD / 3 + 1 ))
+    while [ $t -lt "$LOAD" ]; do
+        sleep 1
+        m=$(rss)
+        [ "$m" -gt "$m_max" ] && m_max=$m
+        t=$((t + 1))
+    done
+    m_last=$(rss)
+    c=1
+    r_fail=0
+    r_hs=0
+    while [ $c -le $CLIENTS ]; do
+        eval "wait \$cpid$c"
+        st=$?
+        n=$(sed -n 's/^\([0-9][0-9]*\) connections in [0-9.]* real seconds.*/\1/p' \
+            "$T/$name/client$c.out" | tail -1)
+        if [ "$st" -ne 0 ] || [ -z "$n" ] || grep -qi 'error' "$T/$name/client$c.out"; then
+            r_fail=$((r_fail + 1))
+            fail "$name: client $c (status $st)"
+            head -c 800 "$T/$name/client$c.out"
+        fi
+        r_hs=$((r_hs + ${n:-0}))
+        c=$((c + 1))
+    done
+    sleep 1 # the last log lines
+    r_log=$(grep -c ' 200 ' "$T/$name/access.log")
+    r_sign=$(grep -cx ed25519-sign "$T/$name/trace" 2>/dev/null || echo 0)
+    r_rate=$(awk -v n="$r_hs" -v t="$LOAD" 'BEGIN {printf "%.0f", n / t}')
+    r_mem="$m_first -> $m_last KiB (max $m_max)"
+    r_grow=$((m_last - m_first))
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    pid=
+    checks=$((checks + 1))
+    [ "$r_hs" -gt 0 ] || fail "$name: no handshake"
+    # s_time counts a connection once its page is read: the log has them all
+    # (it may have one more per client: a connection cut at the end of time)
+    checks=$((checks + 1))
+    [ "$r_log" -ge "$r_hs" ] && [ "$r_log" -le $((r_hs + CLIENTS)) ] ||
+        fail "$name: $r_hs handshakes by the clients, $r_log requests in the log"
+    # (not under AddressSanitizer: its quarantine grows by design)
+    checks=$((checks + 1))
+    [ -n "$PRELOAD" ] || [ "$r_grow" -le 2048 ] ||
+        fail "$name: workers' memory grew by $r_grow KiB after warm-up"
+    echo "$name: $r_hs handshakes in ${LOAD}s ($r_rate/s), $r_fail failed clients," \
+        "$r_log requests logged, ed25519-sign traced $r_sign, workers' RSS $r_mem"
+}
+
+run vec25519 ours.cnf
+v_hs=$r_hs v_log=$r_log v_sign=$r_sign
+checks=$((checks + 1))
+[ "$v_sign" -ge "$v_log" ] && [ "$v_sign" -le $((v_log + CLIENTS)) ] ||
+    fail "vec25519: $v_log requests but $v_sign signatures by our provider (fallback?)"
+run default default.cnf
+checks=$((checks + 1))
+[ "$r_sign" -eq 0 ] || fail "default: our provider signed"
+finish
