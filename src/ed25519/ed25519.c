@@ -38,22 +38,6 @@
 #include "../scalar/sc.h"
 #include "ed25519_internal.h"
 
-void ed25519_hash_update(vec25519_sha512_ctx *h, const uint8_t *p, size_t n)
-{
-    if (n > 0) vec25519_sha512_update(h, p, n);
-}
-
-void ed25519_hash_init_dom2(vec25519_sha512_ctx *h, const dom2_params *dom)
-{
-    static const char tag[] = "SigEd25519 no Ed25519 collisions";
-    vec25519_sha512_init(h);
-    if (!dom->present) return;
-    uint8_t fc[2] = {dom->phflag, (uint8_t)dom->ctxlen};
-    vec25519_sha512_update(h, (const uint8_t *)tag, sizeof tag - 1);
-    vec25519_sha512_update(h, fc, 2);
-    ed25519_hash_update(h, dom->ctx, dom->ctxlen);
-}
-
 void ed25519_expand_seed(uint8_t a[32], uint8_t prefix[32], const uint8_t seed[32])
 {
     uint8_t az[64];

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * The Ed25519 verification core: the steps every verifier runs (the one-shot
+ * The Ed25519 verification core, and the dom2-prefixed hash that signing
+ * (ed25519.c, stream.c) shares with it: the steps every verifier runs (the one-shot
  * and streaming ones of ed25519.c and stream.c, the batch, ZIP-215 and
  * expanded-key ones of batch.c), declared in ed25519_internal.h:
  *
@@ -36,6 +37,24 @@
 #include "ed25519_internal.h"
 
 const dom2_params ed25519_dom2_none = {0, 0, NULL, 0};
+
+/* ---- the hash with its dom2 prefix (RFC 8032 §2), signing's and verifying's -- */
+
+void ed25519_hash_update(vec25519_sha512_ctx *h, const uint8_t *p, size_t n)
+{
+    if (n > 0) vec25519_sha512_update(h, p, n);
+}
+
+void ed25519_hash_init_dom2(vec25519_sha512_ctx *h, const dom2_params *dom)
+{
+    static const char tag[] = "SigEd25519 no Ed25519 collisions";
+    vec25519_sha512_init(h);
+    if (!dom->present) return;
+    uint8_t fc[2] = {dom->phflag, (uint8_t)dom->ctxlen};
+    vec25519_sha512_update(h, (const uint8_t *)tag, sizeof tag - 1);
+    vec25519_sha512_update(h, fc, 2);
+    ed25519_hash_update(h, dom->ctx, dom->ctxlen);
+}
 
 /* ---- the challenge ------------------------------------------------------------ */
 

@@ -4,7 +4,7 @@
  *
  * vec25519_x25519 runs the Montgomery ladder of the backend in use (its
  * x25519 entry, src/backend/backend.h: the serial field's ladder of
- * src/montgomery/ladder.c, the MULX/ADX one of src/backend/x86_64/, or the
+ * src/backend/serial/ladder.c, the MULX/ADX one of src/backend/x86_64/, or the
  * IFMA one of src/backend/ifma/), then the all-zero check of §6.1.
  *
  * vec25519_x25519_base computes [s]B on edwards25519 with the backend's

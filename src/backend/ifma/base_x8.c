@@ -81,7 +81,7 @@
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
 #include "../backend.h"
-#include "../serial/fe51.h"
+#include "../../field/fe51.h"
 #include "fe52x8.h"
 
 #include "base_x8_table.inc"

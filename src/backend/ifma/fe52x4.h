@@ -34,7 +34,7 @@
  * References: the parallel formulas (docs/parallel-formulas.md);
  * Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves Revisited", HWCD 2008
  * (eprint 2008/522); Intel SDM, VPMADD52LUQ / VPMADD52HUQ; the serial twin
- * src/backend/serial/fe51.h.
+ * src/field/fe51.h.
  */
 #ifndef VEC25519_BACKEND_IFMA_FE52X4_H
 #define VEC25519_BACKEND_IFMA_FE52X4_H
@@ -44,7 +44,7 @@
 
 #include "../../internal/bounds.h"
 #include "../../internal/ct.h"
-#include "../serial/fe51.h"
+#include "../../field/fe51.h"
 #include "../vector/lanes.h"
 
 typedef struct {

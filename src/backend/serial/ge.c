@@ -534,22 +534,6 @@ ct_mask ge_ext_is_small_order(const ge_ext *p)
     return ge_ext_is_identity(&q);
 }
 
-/*
- * all-ones iff [ℓ]p is the identity, i.e. p lies in the prime-order subgroup
- * (the identity included). [ℓ]p is computed with the constant-time
- * ge_scalarmult (ℓ < 2^253, so its top byte is ≤ 127). Constant time.
- */
-ct_mask ge_ext_is_torsion_free(const ge_ext *p)
-{
-    ge_ext q;
-    ct_mask m;
-
-    ge_scalarmult(&q, sc_ell, p);
-    m = ge_ext_is_identity(&q);
-    vec25519_wipe(&q, sizeof q);
-    return m;
-}
-
 /* ---- the basepoint ---------------------------------------------------------- */
 
 /*
