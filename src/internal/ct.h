@@ -145,11 +145,6 @@ static inline uint64_t ct_select_u64(ct_mask m, uint64_t a, uint64_t b)
     return b ^ (m.m & (a ^ b));
 }
 
-static inline uint32_t ct_select_u32(ct_mask m, uint32_t a, uint32_t b)
-{
-    return b ^ ((uint32_t)m.m & (a ^ b));
-}
-
 /* The mask as 0 or 1 (for returning a boolean result). */
 static inline int ct_to_int(ct_mask m)
 {
