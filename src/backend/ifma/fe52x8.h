@@ -49,6 +49,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "../../field/fe_chain.h"
 #include "../../internal/ct.h"
 
 typedef struct {
@@ -330,39 +331,34 @@ X8_INLINE void fe52x8_mul_g_(fe52x8 *h, const fe52x8 *f, const fe52x8 *k, int ng
     for (int g = 0; g < ng; g++) fe52x8_mul(&h[g], &f[g], &k[g]);
 }
 
+/* The operations of the 2^250 − 1 chain (src/field/fe_chain.h) on ng groups
+ * held as arrays fe52x8[2]: h, f and g point to such arrays. */
+#define FE52X8_SQ_G_(h, f) fe52x8_sqn_g_(*(h), *(f), 1, ng)
+#define FE52X8_SQN_G_(h, f, n) fe52x8_sqn_g_(*(h), *(f), (n), ng)
+#define FE52X8_MUL_G_(h, f, g) fe52x8_mul_g_(*(h), *(f), *(g), ng)
+
 /*
- * h[g] = z[g]^(p−2) = z[g]^(2^255 − 21) in every lane of ng groups (Fermat;
- * 0 ↦ 0): 254 squarings and 11 multiplications, the exponents in the
- * comments; ng is a compile-time constant at both callers below.
+ * h[g] = z[g]^(p−2) = z[g]^(2^255 − 21) in every lane of ng ≤ 2 groups
+ * (Fermat; 0 ↦ 0): the chain of src/field/fe_chain.h to z^(2^250 − 1), then
+ * 5 squarings and a product by z^11; 254 squarings and 11 multiplications.
+ * In: operands; out: carried (every fe52x8_sq / _mul returns an operand).
+ * ng is a compile-time constant at both callers below.
  */
 X8_INLINE void fe52x8_invert_g_(fe52x8 *h, const fe52x8 *z, int ng)
 {
-    fe52x8 t[4][2];
+    struct {
+        fe52x8 z[2], z2[2], z9[2], z11[2], a[2], b[2], t[2];
+    } s;
 
-    fe52x8_sqn_g_(t[0], z, 1, ng);             /* t0 = z^2                 */
-    fe52x8_sqn_g_(t[1], t[0], 2, ng);          /* t1 = z^8                 */
-    fe52x8_mul_g_(t[1], t[1], z, ng);          /* t1 = z^9                 */
-    fe52x8_mul_g_(t[0], t[0], t[1], ng);       /* t0 = z^11                */
-    fe52x8_sqn_g_(t[2], t[0], 1, ng);          /* t2 = z^22                */
-    fe52x8_mul_g_(t[1], t[1], t[2], ng);       /* t1 = z^(2^5 − 1)         */
-    fe52x8_sqn_g_(t[2], t[1], 5, ng);
-    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^10 − 1)        */
-    fe52x8_sqn_g_(t[2], t[1], 10, ng);
-    fe52x8_mul_g_(t[2], t[2], t[1], ng);       /* t2 = z^(2^20 − 1)        */
-    fe52x8_sqn_g_(t[3], t[2], 20, ng);
-    fe52x8_mul_g_(t[2], t[3], t[2], ng);       /* t2 = z^(2^40 − 1)        */
-    fe52x8_sqn_g_(t[2], t[2], 10, ng);
-    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^50 − 1)        */
-    fe52x8_sqn_g_(t[2], t[1], 50, ng);
-    fe52x8_mul_g_(t[2], t[2], t[1], ng);       /* t2 = z^(2^100 − 1)       */
-    fe52x8_sqn_g_(t[3], t[2], 100, ng);
-    fe52x8_mul_g_(t[2], t[3], t[2], ng);       /* t2 = z^(2^200 − 1)       */
-    fe52x8_sqn_g_(t[2], t[2], 50, ng);
-    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^250 − 1)       */
-    fe52x8_sqn_g_(t[1], t[1], 5, ng);          /* t1 = z^(2^255 − 32)      */
-    fe52x8_mul_g_(h, t[1], t[0], ng);          /* h  = z^(2^255 − 21)      */
-    vec25519_wipe(t, sizeof t);
+    for (int g = 0; g < ng; g++) s.z[g] = z[g];
+    FE_CHAIN_2_250_1(FE52X8_SQ_G_, FE52X8_SQN_G_, FE52X8_MUL_G_, &s.t, &s.z11, &s.z, &s);
+    fe52x8_sqn_g_(s.t, s.t, 5, ng);    /* z^(2^255 − 2^5)  */
+    fe52x8_mul_g_(h, s.t, s.z11, ng);  /* z^(2^255 − 21)   */
+    vec25519_wipe(&s, sizeof s);
 }
+#undef FE52X8_SQ_G_
+#undef FE52X8_SQN_G_
+#undef FE52X8_MUL_G_
 
 /* h = z^(p−2) in every lane (0 ↦ 0). In: operand; out: carried. */
 static inline void fe52x8_invert(fe52x8 *h, const fe52x8 *z)
