@@ -170,7 +170,7 @@ static int prepare_expanded(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64
 }
 
 /* The exact single equation [8]([S]B − [k]A − R) = identity, the one of
- * src/ed25519/ed25519.c (ed25519_internal.h). 0 or -1. */
+ * src/ed25519/verify.c (ed25519_internal.h). 0 or -1. */
 static int single_equation(const item *it, const ge_ext *A, const ge_ext *R)
 {
     return ed25519_verify_equation(it->k, it->S, A, R);
