@@ -404,17 +404,14 @@ void ge_ext_cmov(ge_ext *r, const ge_ext *p, ct_mask m)
     fe_cmov(&r->T, &p->T, m);
 }
 
-/*
- * |b| and the sign of b as a mask, for b ∈ [-8, 8]. Constant time: with
- * m the sign bit (0 or 1), |b| = (b XOR -m) + m, with no branch.
- */
+/* |b| and the sign of b as a mask, for b ∈ [-8, 8] (ct_digit_abs, ct.h). */
 static uint64_t digit_abs(ct_mask *neg, int8_t b)
 {
-    uint64_t x = (uint64_t)(int64_t)b;
-    uint64_t m = x >> 63;
+    uint64_t sign;
+    uint64_t babs = ct_digit_abs(&sign, b);
 
-    *neg = ct_from_bit(m);
-    return ((x ^ (0 - m)) + m) & 0xff;
+    *neg = ct_from_bit(sign);
+    return babs;
 }
 
 /*
