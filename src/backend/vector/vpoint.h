@@ -195,19 +195,24 @@ void VFN(frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], 
 
 /* ---- tables of multiples ----------------------------------------------------------- */
 
-/* table[j] = [j+1]P, j = 0..7, cached: P, then seven re-additions of P (the
- * formulas are unified, so P + P is a doubling). Constant time. */
+/* table[j] = [j+1]P, j = 0..7, cached: doubling for the even multiples, one
+ * addition for the odd, as ge_cached_multiples (serial/ge.c) and the one
+ * table of variable_base.c and straus.c. Constant time; the stack copies
+ * are wiped. */
 static inline void vpt_cached_multiples(vpt_cached table[8], const ge_ext *P)
 {
-    vpt_ext m;
+    vpt_ext m[8];
 
-    vpt_from_ge(&m, P);
-    vpt_to_cached(&table[0], &m);
+    vpt_from_ge(&m[0], P);
     for (int j = 1; j < 8; j++) {
-        vpt_add_cached(&m, &m, &table[0]);
-        vpt_to_cached(&table[j], &m);
+        if ((j & 1) == 1) {
+            vpt_dbl(&m[j], &m[j / 2]);
+        } else {
+            vpt_add(&m[j], &m[j - 1], &m[0]);
+        }
     }
-    vec25519_wipe(&m, sizeof m);
+    for (int j = 0; j < 8; j++) vpt_to_cached(&table[j], &m[j]);
+    vec25519_wipe(m, sizeof m);
 }
 
 
