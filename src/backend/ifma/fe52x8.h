@@ -51,6 +51,7 @@
 
 #include "../../field/fe_chain.h"
 #include "../../internal/ct.h"
+#include "fe52_small.h"
 
 typedef struct {
     __m512i v[5];
@@ -265,23 +266,26 @@ X8_INLINE void fe52x8_sq_(fe52x8 *h, const fe52x8 *f, int carry)
 #define fe52x8_sq_loose(h, f) fe52x8_sq_((h), (f), 0)
 
 /*
+ * h = acc + c·f lane by lane, c < 2^20 per lane (public), not carried
+ * (fe52_small.h: lo_i on limb i, 2·hi_i on limb i + 1, 38·hi_4 on limb 0).
+ * In: carried f and acc. Out: limbs < acc_i + 2^52 + 2^21. 10 IFMA.
+ */
+X8_INLINE void fe52x8_mul_small_add(fe52x8 *h, const fe52x8 *f, __m512i c, const fe52x8 *acc)
+{
+    FE52_MUL_SMALL_ADD_(__m512i, h, f, c, acc->v, _mm512_setzero_si512, x8_set1,
+                        _mm512_add_epi64, _mm512_madd52lo_epu64, _mm512_madd52hi_epu64);
+}
+
+/*
  * h = aa + a24·e, not carried. In: carried e and aa. e_i·a24 < 2^68.01
- * splits into lo (< 2^52, limb i) and hi (< 2^16.01, weight 2^52: twice on
- * limb i + 1; limb 5 wraps as 2·19 = 38 on limb 0). Out: limb 0 <
+ * splits into lo (< 2^52, limb i) and hi (< 2^16.01). Out: limb 0 <
  * 2^51 + 2^17.25 + 38·2^16.01 + 2^52 < 2^53, limbs 1..4 < 2^53. 10 IFMA.
  */
 X8_INLINE void fe52x8_mul_a24_add(fe52x8 *h, const fe52x8 *e, const fe52x8 *aa)
 {
-    const __m512i a24 = x8_set1(X8_A24), k38 = x8_set1(38);
-    __m512i hi[5];
-
     X8_CHECK(e, X8_CARRIED0, X8_CARRIED1, "mul_a24_add: e");
     X8_CHECK(aa, X8_CARRIED0, X8_CARRIED1, "mul_a24_add: aa");
-    for (int i = 0; i < 5; i++) hi[i] = _mm512_madd52hi_epu64(_mm512_setzero_si512(), e->v[i], a24);
-    h->v[0] = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(aa->v[0], hi[4], k38), e->v[0], a24);
-    for (int i = 1; i < 5; i++)
-        h->v[i] = _mm512_madd52lo_epu64(
-            _mm512_add_epi64(aa->v[i], _mm512_add_epi64(hi[i - 1], hi[i - 1])), e->v[i], a24);
+    fe52x8_mul_small_add(h, e, x8_set1(X8_A24), aa);
 }
 
 /* h = f with the lanes permuted by idx (vpermq, fixed latency for any index). */
