@@ -26,6 +26,7 @@
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
 #include "../ladder.h"
+#include "../lanes_plan.h"
 
 /* (A − 2)/4 for Montgomery A = 486662 (RFC 7748 §5). */
 #define X25519_A24 121665u
@@ -137,13 +138,11 @@ void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const ui
     struct {
         uint8_t k[16][32], u[16][32], r[16][32];
     } sec;
-    size_t i = 0;
+    size_t i = 0, m;
 
     memset(sec.k, 0, sizeof sec.k);
     memset(sec.u, 0, sizeof sec.u);
-    while (i < n) {
-        size_t m = n - i < w ? n - i : w;
-        if (m < w && m < pad_min) break; /* a small remainder: one by one */
+    while (i < n && (m = lanes_chunk(n, i, w, pad_min)) != 0) { /* ../lanes_plan.h */
         memcpy(sec.k, scalars + 32 * i, 32 * m);
         memcpy(sec.u, points + 32 * i, 32 * m);
         if (m < w) {
