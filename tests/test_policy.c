@@ -12,14 +12,15 @@
  *     the sweep must meet S ≥ ℓ, R not a point, R of small order and the
  *     equation;
  *   - a signature of ours with one part replaced: each A or R of small order
- *     (the 8 torsion points), non-canonical encodings (y = p, y = p + 1, the
- *     sign bit on x = 0), an encoding with no x, S + ℓ, another message;
- *     ZIP-215 accepts the small-order and non-canonical ones where the
- *     equation holds;
+ *     (the 8 torsion points, tests/support/test.h), non-canonical encodings
+ *     (y = p, y = p + 1, the sign bit on x = 0), an encoding with no x,
+ *     S + ℓ, another message; ZIP-215 accepts the small-order and
+ *     non-canonical ones where the equation holds;
  *   - Wycheproof x25519_test: vec25519_x25519_public_key_check refuses a
  *     peer exactly when vec25519_x25519 fails with it (518 peers), and the
  *     seven small-order u with bit 255 set or clear.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "test.h"
@@ -88,36 +89,6 @@ static void test_wycheproof_ed25519(void)
 
 /* ---- our signatures, one part replaced ----------------------------------------- */
 
-/* The canonical encodings of the 8 points of small order: y ∈ {1, −1, 0, ±y8}
- * with both signs of x where x ≠ 0 (RFC 8032 §5.1.3). */
-static const uint8_t y_small[5][32] = {
-    {0x01},
-    {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-    {0x00},
-    {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98, 0xf0,
-     0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05},
-    {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f,
-     0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a},
-};
-
-/* ℓ, little-endian. */
-static const uint8_t ell[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-                                0xa2, 0xde, 0xf9, 0xde, 0x14, [31] = 0x10};
-
-/* The 8 small-order encodings: out[i], i < 8. */
-static void small_order_encodings(uint8_t out[8][32])
-{
-    int n = 0;
-    for (int i = 0; i < 5; i++) {
-        memcpy(out[n++], y_small[i], 32);
-        if (i >= 2) { /* x ≠ 0: y = 0 (order 4) and ±y8 (order 8) */
-            memcpy(out[n], y_small[i], 32);
-            out[n++][31] |= 0x80;
-        }
-    }
-}
-
 static vec25519_error ex(const uint8_t sig[64], const uint8_t *m, size_t len, const uint8_t pk[32],
                          vec25519_ed25519_policy pol)
 {
@@ -129,12 +100,43 @@ static vec25519_error ex(const uint8_t sig[64], const uint8_t *m, size_t len, co
     return e;
 }
 
+/*
+ * One encoding enc of a point, or of no point, put in as the key and as R
+ * of our signature (sig of msg under pk), and what each policy must say:
+ * the key check (strict, ZIP-215), verification with enc as A (strict) and
+ * with enc as R (strict, ZIP-215). The ZIP-215 verdict with enc as A is not
+ * asserted (it depends on whether the equation holds), only its agreement
+ * with verify_zip215 (ex).
+ */
+static void check_encoding(const char *what, const uint8_t enc[32], const uint8_t sig[64],
+                           const uint8_t *msg, size_t len, const uint8_t pk[32],
+                           vec25519_error key_strict, vec25519_error key_zip,
+                           vec25519_error as_a, vec25519_error as_r, vec25519_error as_r_zip)
+{
+    const vec25519_ed25519_policy S = VEC25519_ED25519_STRICT, Z = VEC25519_ED25519_ZIP215;
+    uint8_t bad[64];
+
+    CHECK(vec25519_ed25519_public_key_check(enc, S) == key_strict, "%s: key", what);
+    CHECK(vec25519_ed25519_public_key_check(enc, Z) == key_zip, "%s: key, ZIP-215", what);
+    CHECK(ex(sig, msg, len, enc, S) == as_a, "%s as A", what);
+    (void)ex(sig, msg, len, enc, Z);
+    memcpy(bad, sig, 64);
+    memcpy(bad, enc, 32);
+    CHECK(ex(bad, msg, len, pk, S) == as_r, "%s as R", what);
+    CHECK(ex(bad, msg, len, pk, Z) == as_r_zip, "%s as R, ZIP-215", what);
+    /* The key is checked before R. */
+    if (as_a != VEC25519_OK)
+        CHECK(ex(bad, msg, len, enc, S) == as_a, "%s as A and R: A first", what);
+}
+
 static void test_replaced(void)
 {
-    uint8_t seed[32], pk[32], sk[64], sig[64], bad[64], small[8][32];
+    uint8_t seed[32], pk[32], sk[64], sig[64], bad[64];
+    char name[48];
     static const uint8_t msg[] = "the policy, rule by rule";
     const size_t len = sizeof msg - 1;
     const vec25519_ed25519_policy S = VEC25519_ED25519_STRICT, Z = VEC25519_ED25519_ZIP215;
+    const uint8_t *O = test_small_order_enc[0]; /* the identity */
 
     memset(seed, 7, sizeof seed);
     vec25519_ed25519_keypair(pk, sk, seed);
@@ -145,76 +147,39 @@ static void test_replaced(void)
     CHECK(vec25519_ed25519_public_key_check(pk, S) == VEC25519_OK, "our key");
     CHECK(vec25519_ed25519_public_key_check(pk, Z) == VEC25519_OK, "our key, ZIP-215");
 
-    /* S + ℓ (S < 2^253, so S + ℓ < 2^256 fits): the same point, refused. */
+    /* S + ℓ (the same scalar mod ℓ): refused by both policies, before A. */
     memcpy(bad, sig, 64);
-    unsigned c = 0;
-    for (int i = 0; i < 32; i++) {
-        c += (unsigned)bad[32 + i] + ell[i];
-        bad[32 + i] = (uint8_t)c;
-        c >>= 8;
-    }
+    test_add_ell(bad + 32);
     CHECK(ex(bad, msg, len, pk, S) == VEC25519_ERR_S_NOT_CANONICAL, "S + l");
     CHECK(ex(bad, msg, len, pk, Z) == VEC25519_ERR_S_NOT_CANONICAL, "S + l, ZIP-215");
-    /* S first: S + ℓ with a key of small order still names S. */
-    small_order_encodings(small);
-    CHECK(ex(bad, msg, len, small[0], S) == VEC25519_ERR_S_NOT_CANONICAL, "S is checked first");
+    CHECK(ex(bad, msg, len, O, S) == VEC25519_ERR_S_NOT_CANONICAL, "S is checked first");
 
+    /* The 8 points of small order: strict refuses them as A and as R,
+     * ZIP-215 takes them (and then R fails the equation). */
     for (int i = 0; i < 8; i++) {
-        CHECK(vec25519_ed25519_public_key_check(small[i], S) == VEC25519_ERR_PK_SMALL_ORDER,
-              "small-order key %d", i);
-        CHECK(vec25519_ed25519_public_key_check(small[i], Z) == VEC25519_OK,
-              "small-order key %d, ZIP-215", i);
-        CHECK(ex(sig, msg, len, small[i], S) == VEC25519_ERR_PK_SMALL_ORDER, "A small %d", i);
-        memcpy(bad, sig, 64);
-        memcpy(bad, small[i], 32);
-        CHECK(ex(bad, msg, len, pk, S) == VEC25519_ERR_R_SMALL_ORDER, "R small %d", i);
-        CHECK(ex(bad, msg, len, pk, Z) == VEC25519_ERR_EQUATION, "R small %d, ZIP-215", i);
-        /* A key of small order before an R of small order. */
-        CHECK(ex(bad, msg, len, small[i], S) == VEC25519_ERR_PK_SMALL_ORDER, "A before R %d", i);
+        snprintf(name, sizeof name, "small-order point %d", i);
+        check_encoding(name, test_small_order_enc[i], sig, msg, len, pk,
+                       VEC25519_ERR_PK_SMALL_ORDER, VEC25519_OK, VEC25519_ERR_PK_SMALL_ORDER,
+                       VEC25519_ERR_R_SMALL_ORDER, VEC25519_ERR_EQUATION);
     }
 
-    /* ZIP-215 accepts where the equation holds with small order: A = R =
-     * identity, S = 0 ([0]B − [k]·O − O = O); A = identity, R = [5]B, S = 5. */
-    memset(bad, 0, 64);
-    bad[0] = 1;
-    CHECK(ex(bad, msg, len, small[0], Z) == VEC25519_OK, "A = R = O, S = 0, ZIP-215");
-    CHECK(ex(bad, msg, len, small[0], S) == VEC25519_ERR_PK_SMALL_ORDER, "A = R = O, strict");
-    uint8_t five[32] = {5};
-    memset(bad, 0, 64);
-    CHECK(vec25519_edwards25519_scalarmult_base_noclamp(bad, five) == 0, "[5]B");
-    memcpy(bad + 32, five, 32);
-    CHECK(ex(bad, msg, len, small[0], Z) == VEC25519_OK, "A = O, R = [5]B, S = 5, ZIP-215");
-
-    /* Non-canonical encodings: y = p (≡ 0, order 4) and y = p + 1 (≡ 1, the
-     * identity); x = 0 with the sign bit set (y = 1). Strict refuses them as
-     * encodings, ZIP-215 takes them as the points they reduce to. */
-    static const uint8_t p_enc[32] = {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                      0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
+    /* Non-canonical encodings: y = p (≡ 0, order 4), y = p + 1 (≡ 1, the
+     * identity), and x = 0 with the sign bit set (y = 1). Strict refuses them
+     * as encodings, ZIP-215 takes them as the points they reduce to. */
     uint8_t nc[3][32];
-    memcpy(nc[0], p_enc, 32);
-    memcpy(nc[1], p_enc, 32);
+    memset(nc[0], 0xff, 32);
+    nc[0][0] = 0xed;
+    nc[0][31] = 0x7f;
+    memcpy(nc[1], nc[0], 32);
     nc[1][0] = 0xee;
-    memcpy(nc[2], y_small[0], 32);
+    memcpy(nc[2], O, 32);
     nc[2][31] |= 0x80;
     for (int i = 0; i < 3; i++) {
-        CHECK(vec25519_ed25519_public_key_check(nc[i], S) == VEC25519_ERR_PK_NOT_POINT,
-              "non-canonical key %d", i);
-        CHECK(vec25519_ed25519_public_key_check(nc[i], Z) == VEC25519_OK,
-              "non-canonical key %d, ZIP-215", i);
-        CHECK(ex(sig, msg, len, nc[i], S) == VEC25519_ERR_PK_NOT_POINT, "A non-canonical %d", i);
-        memcpy(bad, sig, 64);
-        memcpy(bad, nc[i], 32);
-        CHECK(ex(bad, msg, len, pk, S) == VEC25519_ERR_R_NOT_POINT, "R non-canonical %d", i);
-        CHECK(ex(bad, msg, len, pk, Z) == VEC25519_ERR_EQUATION, "R non-canonical %d, ZIP-215",
-              i);
+        snprintf(name, sizeof name, "non-canonical encoding %d", i);
+        check_encoding(name, nc[i], sig, msg, len, pk, VEC25519_ERR_PK_NOT_POINT,
+                       VEC25519_OK, VEC25519_ERR_PK_NOT_POINT, VEC25519_ERR_R_NOT_POINT,
+                       VEC25519_ERR_EQUATION);
     }
-    /* ZIP-215 with A = p + 1 (the identity, non-canonical) and R = [5]B, S = 5:
-     * accepted, k hashes the encoding as received. */
-    CHECK(vec25519_edwards25519_scalarmult_base_noclamp(bad, five) == 0, "[5]B");
-    memcpy(bad + 32, five, 32);
-    CHECK(ex(bad, msg, len, nc[1], Z) == VEC25519_OK, "A = p + 1, ZIP-215");
 
     /* An encoding with no x: the first y = 2, 3, … that no decoder accepts
      * (half of all y have none). Refused by both policies. */
@@ -225,14 +190,24 @@ static void test_replaced(void)
         found = vec25519_edwards25519_is_valid_point(nox) == 0;
     }
     CHECK(found, "a y without x below 100");
-    CHECK(vec25519_ed25519_public_key_check(nox, S) == VEC25519_ERR_PK_NOT_POINT, "no x, key");
-    CHECK(vec25519_ed25519_public_key_check(nox, Z) == VEC25519_ERR_PK_NOT_POINT,
-          "no x, key, ZIP-215");
+    check_encoding("a y without x", nox, sig, msg, len, pk, VEC25519_ERR_PK_NOT_POINT,
+                   VEC25519_ERR_PK_NOT_POINT, VEC25519_ERR_PK_NOT_POINT, VEC25519_ERR_R_NOT_POINT,
+                   VEC25519_ERR_R_NOT_POINT);
     CHECK(ex(sig, msg, len, nox, Z) == VEC25519_ERR_PK_NOT_POINT, "A without x, ZIP-215");
-    memcpy(bad, sig, 64);
-    memcpy(bad, nox, 32);
-    CHECK(ex(bad, msg, len, pk, S) == VEC25519_ERR_R_NOT_POINT, "R without x");
-    CHECK(ex(bad, msg, len, pk, Z) == VEC25519_ERR_R_NOT_POINT, "R without x, ZIP-215");
+
+    /* ZIP-215 accepts where the equation holds with small order or a
+     * non-canonical key: A = R = O, S = 0 ([0]B − [k]O − O = O); A = O or
+     * A = p + 1 (O again, non-canonical), R = [5]B, S = 5 (k hashes the
+     * encodings as received). */
+    memset(bad, 0, 64);
+    bad[0] = 1;
+    CHECK(ex(bad, msg, len, O, Z) == VEC25519_OK, "A = R = O, S = 0, ZIP-215");
+    CHECK(ex(bad, msg, len, O, S) == VEC25519_ERR_PK_SMALL_ORDER, "A = R = O, strict");
+    uint8_t five[32] = {5};
+    CHECK(vec25519_edwards25519_scalarmult_base_noclamp(bad, five) == 0, "[5]B");
+    memcpy(bad + 32, five, 32);
+    CHECK(ex(bad, msg, len, O, Z) == VEC25519_OK, "A = O, R = [5]B, S = 5, ZIP-215");
+    CHECK(ex(bad, msg, len, nc[1], Z) == VEC25519_OK, "A = p + 1, R = [5]B, S = 5, ZIP-215");
 
     /* Arguments. */
     CHECK(ex(sig, NULL, 1, pk, S) == VEC25519_ERR_ARGUMENT, "NULL message with length 1");
@@ -272,25 +247,19 @@ static void test_x25519(void)
 
     /* The seven u of small order, bit 255 clear and set, and a neighbour of
      * each, against the ladder's verdict. */
-    static const uint8_t u[7][32] = {
-        {0},
-        {1},
-        {0xe0, 0xeb, 0x7a, 0x7c, 0x3b, 0x41, 0xb8, 0xae, 0x16, 0x56, 0xe3,
-         0xfa, 0xf1, 0x9f, 0xc4, 0x6a, 0xda, 0x09, 0x8d, 0xeb, 0x9c, 0x32,
-         0xb1, 0xfd, 0x86, 0x62, 0x05, 0x16, 0x5f, 0x49, 0xb8, 0x00},
-        {0x5f, 0x9c, 0x95, 0xbc, 0xa3, 0x50, 0x8c, 0x24, 0xb1, 0xd0, 0xb1,
-         0x55, 0x9c, 0x83, 0xef, 0x5b, 0x04, 0x44, 0x5c, 0xc4, 0x58, 0x1c,
-         0x8e, 0x86, 0xd8, 0x22, 0x4e, 0xdd, 0xd0, 0x9f, 0x11, 0x57},
-        {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-        {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-        {0xee, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
+    /* The seven u of small order (RFC 7748 §6.1's exclusion list, as
+     * little-endian hex): 0, 1, the two u of order 8, p − 1, p, p + 1. */
+    static const char *const u_hex[7] = {
+        "0000000000000000000000000000000000000000000000000000000000000000",
+        "0100000000000000000000000000000000000000000000000000000000000000",
+        "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+        "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
     };
+    uint8_t u[7][32];
+    for (int i = 0; i < 7; i++) CHECK(hex_decode(u[i], 32, u_hex[i]) == 32, "u %d", i);
     memset(sk, 0x5a, sizeof sk);
     for (int i = 0; i < 7; i++) {
         for (int top = 0; top < 2; top++) {
