@@ -32,18 +32,19 @@ LAYERS = [
     (2, "src/field/"),
     (3, "src/scalar/"),
     (4, "src/backend/"),
-    (5, "src/edwards/"),
-    (5, "src/montgomery/"),
-    (5, "src/encoding/"),
-    (6, "src/ristretto/"),
-    (6, "src/x25519/"),
-    (6, "src/ed25519/"),
-    (6, "src/hash/"),
-    (7, "cli/"),
-    (7, "provider/"),
+    (5, "src/hash/"),
+    (6, "src/edwards/"),
+    (6, "src/montgomery/"),
+    (6, "src/encoding/"),
+    (7, "src/ristretto/"),
+    (7, "src/x25519/"),
+    (7, "src/ed25519/"),
+    (7, "src/h2c/"),
+    (8, "cli/"),
+    (8, "provider/"),
 ]
 NAMES = {0: "the public API", 1: "internal", 2: "field", 3: "scalar", 4: "backends",
-         5: "groups and encodings", 6: "protocols", 7: "users"}
+         5: "hashing", 6: "groups and encodings", 7: "protocols", 8: "users"}
 ROOTS = ["include", "src", "cli", "provider"]
 SEARCH = ["include", "src", "bench"]  # the -I folders of the library, the CLI and the provider
 ISA_HEADERS = {"immintrin.h", "x86intrin.h", "emmintrin.h", "xmmintrin.h", "tmmintrin.h",
