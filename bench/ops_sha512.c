@@ -29,7 +29,7 @@
 
 #include "vec25519.h"
 #include "backend/backend.h"
-#include "hash/sha512_blocks.h"
+#include "backend/sha512_blocks.h"
 #include "bench.h"
 
 #ifdef HAVE_SODIUM

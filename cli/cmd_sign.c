@@ -113,33 +113,13 @@ static int load_signature(const char *path, uint8_t sig[64], struct cli_err *e)
     return 0;
 }
 
-/* 1 if the little-endian s is < ℓ = 2^252 + 27742317777372353535851937790883648493. */
-static int s_is_reduced(const uint8_t s[32])
-{
-    static const uint8_t l[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58,
-                                  0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
-                                  0,    0,    0,    0,    0,    0,    0,    0,
-                                  0,    0,    0,    0,    0,    0,    0,    0x10};
-    for (int i = 31; i >= 0; i--) {
-        if (s[i] < l[i]) return 1;
-        if (s[i] > l[i]) return 0;
-    }
-    return 0;
-}
-
-/* Why the library rejected sig under pk (after it did). */
+/* Why the library rejected sig under pk (after it did), whichever route
+ * verified (streamed, Ed25519ph, batch): every reason but the equation
+ * depends on sig and pk alone (vec25519_ed25519_verify_ex). */
 static const char *why_invalid(const uint8_t sig[64], const uint8_t pk[32])
 {
-    vec25519_edwards25519_point p;
-    const char *why = cli_ed25519_public_problem(pk);
-    if (why) return why;
-    if (vec25519_edwards25519_point_frombytes(&p, sig) != 0)
-        return "R (the first half of the signature) is not a canonical encoding of a curve "
-               "point";
-    if (vec25519_edwards25519_point_is_small_order(&p)) return "R has small order";
-    if (!s_is_reduced(sig + 32)) return "S (the second half of the signature) is not reduced "
-                                        "modulo the group order";
-    return "the signature does not match the message and the public key";
+    vec25519_error why = vec25519_ed25519_verify_ex(sig, NULL, 0, pk, VEC25519_ED25519_STRICT);
+    return vec25519_strerror(why == VEC25519_OK ? VEC25519_ERR_EQUATION : why);
 }
 
 /* ---- the message, streamed (stream.c) ------------------------------------ */

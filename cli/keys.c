@@ -27,31 +27,19 @@ void cli_key_wipe(struct cli_key *k)
     vec25519_wipe(k, sizeof *k);
 }
 
+/* The library's policy (vec25519_ed25519_public_key_check,
+ * vec25519_x25519_public_key_check) and its sentence for a refusal. */
 const char *cli_ed25519_public_problem(const uint8_t pk[32])
 {
-    vec25519_edwards25519_point p;
-    if (vec25519_edwards25519_point_frombytes(&p, pk) != 0)
-        return "the public key is not a canonical encoding of a curve point";
-    if (vec25519_edwards25519_point_is_small_order(&p)) return "the public key has small order";
-    return NULL;
+    vec25519_error why = vec25519_ed25519_public_key_check(pk, VEC25519_ED25519_STRICT);
+    return why == VEC25519_OK ? NULL : vec25519_strerror(why);
 }
 
 const char *cli_key_public_problem(const struct cli_key *k)
 {
     if (k->alg == CLI_ED25519) return cli_ed25519_public_problem(k->pub);
-    /*
-     * X25519: u of small order (on the curve or its twist) makes every shared
-     * secret zero. With the clamped scalar k = 2^254 + 8 = 8·(2^251 + 1), kP = 0
-     * exactly when the order of P divides 8: neither ℓ nor the twist's prime
-     * (both above 2^251 + 1) divides k.
-     */
-    static const uint8_t k8[32] = {8, [31] = 0x40};
-    uint8_t out[32];
-    int zero = vec25519_x25519(out, k8, k->pub) != 0;
-    vec25519_wipe(out, sizeof out);
-    return zero ? "the public key has small order (every X25519 shared secret with it is "
-                  "all zero)"
-                : NULL;
+    vec25519_error why = vec25519_x25519_public_key_check(k->pub);
+    return why == VEC25519_OK ? NULL : vec25519_strerror(why);
 }
 
 /*

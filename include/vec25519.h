@@ -47,6 +47,7 @@
 
 #include "vec25519/export.h"
 #include "vec25519/ed25519.h"
+#include "vec25519/error.h"
 #include "vec25519/hash_to_curve.h"
 #include "vec25519/ristretto255.h" /* includes vec25519/edwards25519.h */
 #include "vec25519/sha512.h"

@@ -47,29 +47,6 @@
 #define MSGLEN 24
 #define POOL 80
 
-/* The eight points of small order, canonical encodings. */
-static const uint8_t small_order_canon[8][32] = {
-    {0x01},                                                           /* identity */
-    {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, /* (0, −1) */
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f},
-    {0x00},                                                           /* (√−1, 0) */
-    {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* (−√−1, 0) */
-     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-     0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80},
-    {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, /* order 8 */
-     0x89, 0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6,
-     0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05},
-    {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4,
-     0x89, 0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6,
-     0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x85},
-    {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b,
-     0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39,
-     0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a},
-    {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b,
-     0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39,
-     0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0xfa},
-};
 
 /* Non-canonical encodings, filled by find_noncanonical(): y = p + t
  * (t = 0..18) with either sign bit, and y = ±1 with the sign bit set, that
@@ -269,10 +246,10 @@ static void make_damaged(sigcase *c, enum damage d)
     }
     case D_S_MAX: memset(c->sig + 32, 0xff, 32); break;
     case D_R_SMALL:
-        sign_raw(c->sig, c->msg, c->pk, a, small_order_canon[test_rng_below(8)], zero);
+        sign_raw(c->sig, c->msg, c->pk, a, test_small_order_enc[test_rng_below(8)], zero);
         break;
     case D_A_SMALL:
-        memcpy(c->pk, small_order_canon[test_rng_below(8)], 32);
+        memcpy(c->pk, test_small_order_enc[test_rng_below(8)], 32);
         sign_raw(c->sig, c->msg, c->pk, zero, Renc, r);
         break;
     case D_R_NONCANON:
@@ -327,7 +304,7 @@ static void find_noncanonical(void)
     /* x = 0 with the sign bit: (0, 1) and (0, −1). */
     uint8_t e1[32] = {0x01}, e2[32];
     e1[31] = 0x80;
-    memcpy(e2, small_order_canon[1], 32);
+    memcpy(e2, test_small_order_enc[1], 32);
     e2[31] |= 0x80;
     memcpy(nc_small[n_nc_small++], e1, 32);
     memcpy(nc_small[n_nc_small++], e2, 32);
@@ -481,13 +458,13 @@ static void test_each_kind(void)
         ge_ext R;
         test_rng_bytes(c.msg, MSGLEN);
         fresh_key(a, c.pk);
-        sign_raw(c.sig, c.msg, c.pk, a, small_order_canon[i], zero);
+        sign_raw(c.sig, c.msg, c.pk, a, test_small_order_enc[i], zero);
         judge(&c);
         CHECK(c.strict == -1 && c.zip == 0, "small-order R %d: strict rejects, ZIP-215 accepts", i);
         cs[0] = &c;
         cs[1] = &pool[0];
         check_batch(cs, 2, 1, "small-order R");
-        memcpy(c.pk, small_order_canon[i], 32);
+        memcpy(c.pk, test_small_order_enc[i], 32);
         random_scalar(r);
         ge_scalarmult_base(&R, r);
         uint8_t Renc[32];
@@ -634,7 +611,7 @@ static void test_edges(void)
           "epk with a bad tag rejects");
     CHECK(vec25519_ed25519_verify_expanded(c.sig, c.msg, MSGLEN, &pool[1].epk) == -1,
           "another key's epk rejects");
-    CHECK(vec25519_ed25519_pk_expand(&epk, small_order_canon[0]) == -1, "identity key rejected");
+    CHECK(vec25519_ed25519_pk_expand(&epk, test_small_order_enc[0]) == -1, "identity key rejected");
     {
         uint8_t nc[32];
         memcpy(nc, nc_small[0], 32);
@@ -737,7 +714,7 @@ int main(void)
     const struct backend *const *bs = backend_available(&nb);
     const char *forced = getenv("VEC25519_BACKEND");
 
-    if (ge_ext_frombytes(&T8, small_order_canon[4]) != 0) {
+    if (ge_ext_frombytes(&T8, test_small_order_enc[4]) != 0) {
         CHECK(0, "order-8 point decodes");
         return test_done();
     }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Field tests (src/field/fe.h, src/backend/serial/fe51.h, fe2625.h,
+ * Field tests (src/field/fe.h, src/field/fe51.h, fe2625.h,
  * src/field/fe_common.c). Built twice: against the u64 core (fe = fe51) and the
  * u32 core (fe = fe2625, -DVEC25519_SERIAL_U32).
  *

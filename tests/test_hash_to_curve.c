@@ -28,7 +28,7 @@
 
 #include "backend/serial/ge.h"
 #include "field/fe.h"
-#include "hash/h2c.h"
+#include "h2c/h2c.h"
 #include "montgomery/elligator2.h"
 #include "mont_curve.h"
 

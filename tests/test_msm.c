@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Multiscalar multiplication (src/backend/serial/msm.c) against the sum of
+ * Multiscalar multiplication (src/backend/serial/: straus.c, pippenger.c,
+ * precomputed.c, multiscalar.c; contracts in msm.h) against the sum of
  * single scalar multiplications.
  *
  * Every algorithm — constant-time Straus (heap and stack forms), wNAF Straus

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * The vector multiscalar algorithms (src/backend/vector/msm.c, compiled once
- * per ISA as avx2_* and ifma_*; contracts in src/backend/vector/msm.h)
+ * The vector multiscalar algorithms (src/backend/vector/straus.c,
+ * pippenger.c and multiscalar.c, compiled once per ISA as avx2_* and ifma_*;
+ * contracts in src/backend/vector/msm.h)
  * against the serial wNAF Straus (itself checked term by term in
  * test_msm.c) and, for small n, against Σ [s_i]P_i one term at a time.
  *

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * SHA-512 (src/hash/sha512.c, include/vec25519/sha512.h) and its compression
- * functions (src/hash/sha512_blocks.h: portable, AVX2, AVX-512VL).
+ * functions (src/backend/sha512_blocks.h: portable, AVX2, AVX-512VL).
  *
  * Registered once per backend (VEC25519_BACKEND=serial|avx2|ifma), so that
  * the API runs on each backend's compression function (backend.h:
@@ -30,7 +30,7 @@
 #include "test.h"
 #include "vec25519/sha512.h"
 #include "backend/backend.h"
-#include "hash/sha512_blocks.h"
+#include "backend/sha512_blocks.h"
 #include "internal/cpu.h"
 
 #ifdef HAVE_OPENSSL

@@ -2,9 +2,9 @@
 /*
  * The lazily computed tables of the vector backends, raced from a cold start.
  *
- * src/backend/vector/scalarmult.c fills two tables on first use: the
- * fixed-base table (32 × 8 cached multiples of B, 40 KiB) and the odd
- * multiples ±B … ±127B of the double-base multiplication. The first caller
+ * src/backend/vector/ fills two tables on first use: the fixed-base table
+ * of fixed_base.c (32 × 8 cached multiples of B, 40 KiB) and the odd
+ * multiples ±B … ±127B of the double-base multiplication (double_base.c). The first caller
  * wins a compare-and-swap and fills the shared table; a caller that finds it
  * being filled does not wait: fixed-base falls back to the serial
  * multiplication, double-base computes a private copy of the positive odd

@@ -60,6 +60,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
 #include "export.h"
 
 #ifdef __cplusplus
@@ -115,6 +116,45 @@ VEC25519_API VEC25519_WUR int vec25519_ed25519_sign(uint8_t sig[64], const uint8
 VEC25519_API VEC25519_WUR int vec25519_ed25519_verify(const uint8_t sig[64], const uint8_t *msg,
                                                       size_t len, const uint8_t pk[32])
     VEC25519_NONNULL(1, 4);
+
+/** The two verification policies: strict (the policy above, of every
+ * function without _zip215 in its name) and ZIP-215 (see
+ * vec25519_ed25519_verify_zip215). */
+typedef enum vec25519_ed25519_policy {
+    VEC25519_ED25519_STRICT = 0, /**< canonical A and R, neither of small order */
+    VEC25519_ED25519_ZIP215 = 1  /**< y of A and R taken mod p, small order allowed */
+} vec25519_ed25519_policy;
+
+/**
+ * Whether pk is a public key that the policy accepts, and if not why:
+ * VEC25519_OK; VEC25519_ERR_PK_NOT_POINT (strict: not a canonical encoding of
+ * a curve point, i.e. y ≥ p, no x for y, or x = 0 with the sign bit set;
+ * ZIP-215: only "no x for y mod p");
+ * VEC25519_ERR_PK_SMALL_ORDER (strict only: one of the 8 torsion points);
+ * VEC25519_ERR_ARGUMENT for an unknown policy. Every verification under the
+ * policy refuses every signature under a key refused here. Variable time
+ * (pk is public).
+ */
+VEC25519_API VEC25519_WUR vec25519_error vec25519_ed25519_public_key_check(
+    const uint8_t pk[32], vec25519_ed25519_policy policy) VEC25519_NONNULL_ALL;
+
+/**
+ * vec25519_ed25519_verify (policy STRICT) or vec25519_ed25519_verify_zip215
+ * (policy ZIP215), saying why a signature is refused: VEC25519_OK exactly when
+ * that function returns 0, otherwise the first rule broken in the order the
+ * verifier checks them: VEC25519_ERR_ARGUMENT (msg NULL with len > 0, or an
+ * unknown policy), VEC25519_ERR_S_NOT_CANONICAL, VEC25519_ERR_PK_NOT_POINT,
+ * VEC25519_ERR_PK_SMALL_ORDER, VEC25519_ERR_R_NOT_POINT,
+ * VEC25519_ERR_R_SMALL_ORDER, VEC25519_ERR_EQUATION. Every code but the last
+ * depends on sig and pk alone, so a caller who verified by another route
+ * (streaming, Ed25519ctx/ph, batch) and got -1 learns why from this with
+ * msg = NULL, len = 0: a code other than VEC25519_ERR_EQUATION is the reason,
+ * VEC25519_ERR_EQUATION or VEC25519_OK mean the equation failed for its
+ * message. Variable time.
+ */
+VEC25519_API VEC25519_WUR vec25519_error vec25519_ed25519_verify_ex(
+    const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32],
+    vec25519_ed25519_policy policy) VEC25519_NONNULL(1, 4);
 
 /**
  * The state of a streaming verification of pure Ed25519. 640 bytes, 8-byte

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
 #include "export.h"
 
 #ifdef __cplusplus
@@ -33,6 +34,21 @@ extern "C" {
  */
 VEC25519_API VEC25519_WUR int vec25519_x25519(uint8_t out[32], const uint8_t scalar[32],
                                               const uint8_t point[32]) VEC25519_NONNULL_ALL;
+
+/**
+ * Whether pk is a public key to accept from a peer. VEC25519_OK, or
+ * VEC25519_ERR_X25519_SMALL_ORDER when its u (bit 255 ignored, RFC 7748 §5)
+ * is that of a point of small order on the curve or its twist: 0 and p, 1
+ * and p + 1, p − 1, and the two u of order 8. With such a peer every shared
+ * secret is all zero whatever our scalar (each clamped scalar is 8m with
+ * 2^251 ≤ m < 2^252, and neither the curve's prime ℓ nor the twist's divides
+ * m), so it is exactly the set of peers for which vec25519_x25519 fails; the
+ * check says so before a ladder is run. Any other u, non-canonical ones
+ * (≥ p) included, is accepted: the ladder reduces it mod p. Variable time
+ * (pk is public).
+ */
+VEC25519_API VEC25519_WUR vec25519_error vec25519_x25519_public_key_check(const uint8_t pk[32])
+    VEC25519_NONNULL_ALL;
 
 /**
  * out = X25519(scalar, 9): the public key of a secret scalar, computed on the

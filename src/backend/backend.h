@@ -46,7 +46,7 @@ struct backend {
     void (*x25519)(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
     /* The same for n entries (entry i at 32·i of each buffer; n = 0 writes
      * nothing): serial one by one, avx2 and ifma on their 4- and 8-lane
-     * kernels (src/montgomery/ladder.h, x25519_batch_lanes). out may be
+     * kernels (src/backend/ladder.h, x25519_batch_lanes). out may be
      * scalars or points, no other overlap. Constant time (n public). */
     void (*x25519_batch)(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points);
     /* Decodes four encodings with exactly the policy of ge_ext_frombytes
@@ -57,7 +57,7 @@ struct backend {
      * the encodings are public. Optional: NULL when the backend has none. */
     void (*frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], int policy);
     /* The SHA-512 compression function of n ≥ 1 whole 128-byte blocks that
-     * vec25519_sha512_* run on (src/hash/sha512_blocks.h: serial the
+     * vec25519_sha512_* run on (sha512_blocks.h: serial the
      * portable C, avx2 and ifma a vector message schedule; docs/sha512.md).
      * Constant time in the block contents. */
     void (*sha512_blocks)(uint64_t state[8], const uint8_t *p, size_t n);

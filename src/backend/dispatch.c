@@ -33,6 +33,8 @@
 #include "vec25519.h"
 #include "../internal/cpu.h"
 #include "backend.h"
+#include "ladder.h"
+#include "x86_64/ladder_fe64.h"
 
 /* The usable backends, worst to best, for each set of CPU features: the
  * serial backend always; AVX2 and IFMA when the CPU (and the OS) have them. */
@@ -152,4 +154,22 @@ VEC25519_API const char *vec25519_backend(void)
 VEC25519_API const char *vec25519_version(void)
 {
     return VEC25519_VERSION_STRING; /* include/vec25519/version.h */
+}
+
+/*
+ * X25519 on the fastest serial field this CPU has (ladder.h): the radix-2^64
+ * MULX/ADX ladder (x86_64/ladder_fe64.c) when BMI2 and ADX are present, else
+ * the serial one. The AVX2 table uses it; the serial backend stays portable
+ * C. Here, next to the choice of a table, so that the CPU is looked at in
+ * one file.
+ */
+void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
+{
+#if defined(VEC25519_HAVE_LADDER_FE64)
+    if (cpu_features().bmi2_adx) {
+        x25519_ladder_fe64(out, scalar, point);
+        return;
+    }
+#endif
+    x25519_ladder_serial(out, scalar, point);
 }

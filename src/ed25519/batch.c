@@ -170,7 +170,7 @@ static int prepare_expanded(item *it, ge_ext *A, ge_ext *R, const uint8_t sig[64
 }
 
 /* The exact single equation [8]([S]B − [k]A − R) = identity, the one of
- * src/ed25519/ed25519.c (ed25519_internal.h). 0 or -1. */
+ * src/ed25519/verify.c (ed25519_internal.h). 0 or -1. */
 static int single_equation(const item *it, const ge_ext *A, const ge_ext *R)
 {
     return ed25519_verify_equation(it->k, it->S, A, R);
@@ -485,12 +485,10 @@ VEC25519_API int vec25519_ed25519_verify_batch(size_t n, const vec25519_ed25519_
 VEC25519_API int vec25519_ed25519_verify_zip215(const uint8_t sig[64], const uint8_t *msg,
                                                 size_t len, const uint8_t pk[32])
 {
-    uint8_t k[32];
-    ge_ext A, R;
-    if (msg == NULL && len > 0) return -1;
-    if (ed25519_verify_prepare(&A, &R, sig, pk, ED25519_ZIP215) != 0) return -1;
-    ed25519_challenge(k, &ed25519_dom2_none, sig, pk, msg, len);
-    return ed25519_verify_equation(k, sig + 32, &A, &R);
+    return ed25519_verify_single(sig, msg, len, &ed25519_dom2_none, pk, ED25519_ZIP215) ==
+                   VEC25519_OK
+               ? 0
+               : -1;
 }
 
 /* ZIP-215 batch verification. Variable time. */

@@ -38,22 +38,6 @@
 #include "../scalar/sc.h"
 #include "ed25519_internal.h"
 
-void ed25519_hash_update(vec25519_sha512_ctx *h, const uint8_t *p, size_t n)
-{
-    if (n > 0) vec25519_sha512_update(h, p, n);
-}
-
-void ed25519_hash_init_dom2(vec25519_sha512_ctx *h, const dom2_params *dom)
-{
-    static const char tag[] = "SigEd25519 no Ed25519 collisions";
-    vec25519_sha512_init(h);
-    if (!dom->present) return;
-    uint8_t fc[2] = {dom->phflag, (uint8_t)dom->ctxlen};
-    vec25519_sha512_update(h, (const uint8_t *)tag, sizeof tag - 1);
-    vec25519_sha512_update(h, fc, 2);
-    ed25519_hash_update(h, dom->ctx, dom->ctxlen);
-}
-
 void ed25519_expand_seed(uint8_t a[32], uint8_t prefix[32], const uint8_t seed[32])
 {
     uint8_t az[64];
@@ -195,13 +179,7 @@ out:
 static int verify_internal(const uint8_t sig[64], const uint8_t *msg, size_t len,
                            const dom2_params *dom, const uint8_t pk[32])
 {
-    uint8_t k[32];
-    ge_ext A, R;
-
-    if (!span_ok(msg, len)) return -1;
-    if (ed25519_verify_prepare(&A, &R, sig, pk, ED25519_STRICT) != 0) return -1;
-    ed25519_challenge(k, dom, sig, pk, msg, len);
-    return ed25519_verify_equation(k, sig + 32, &A, &R);
+    return ed25519_verify_single(sig, msg, len, dom, pk, ED25519_STRICT) == VEC25519_OK ? 0 : -1;
 }
 
 /* Zeroes sig and returns -1 (bad context or message argument). */
@@ -224,6 +202,24 @@ VEC25519_API int vec25519_ed25519_verify(const uint8_t sig[64], const uint8_t *m
                                          const uint8_t pk[32])
 {
     return verify_internal(sig, msg, len, &ed25519_dom2_none, pk);
+}
+
+/* verify or verify_zip215, with the reason of a refusal (ed25519.h). Variable time. */
+VEC25519_API vec25519_error vec25519_ed25519_verify_ex(const uint8_t sig[64], const uint8_t *msg,
+                                                       size_t len, const uint8_t pk[32],
+                                                       vec25519_ed25519_policy policy)
+{
+    if (policy != ED25519_STRICT && policy != ED25519_ZIP215) return VEC25519_ERR_ARGUMENT;
+    return ed25519_verify_single(sig, msg, len, &ed25519_dom2_none, pk, policy);
+}
+
+/* The policy's verdict on a public key alone (ed25519.h). Variable time. */
+VEC25519_API vec25519_error vec25519_ed25519_public_key_check(const uint8_t pk[32],
+                                                              vec25519_ed25519_policy policy)
+{
+    ge_ext A;
+    if (policy != ED25519_STRICT && policy != ED25519_ZIP215) return VEC25519_ERR_ARGUMENT;
+    return ed25519_public_key_why(&A, pk, policy);
 }
 
 /* Ed25519ctx signing, context 1..255 bytes. Constant time in sk. msg may alias sig. */

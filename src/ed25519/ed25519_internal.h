@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vec25519/ed25519.h"
+#include "vec25519/error.h"
 #include "vec25519/sha512.h"
 
 #include "../backend/serial/ge.h"
@@ -70,7 +72,9 @@ void ed25519_key_check_stats(unsigned long *hits, unsigned long *misses);
 
 /* The policies of include/vec25519/ed25519.h: strict (RFC 8032 §5.1.7 with
  * canonical encodings and no small-order A or R) and ZIP-215. */
-typedef enum { ED25519_STRICT, ED25519_ZIP215 } ed25519_policy;
+typedef vec25519_ed25519_policy ed25519_policy;
+#define ED25519_STRICT VEC25519_ED25519_STRICT
+#define ED25519_ZIP215 VEC25519_ED25519_ZIP215
 
 /* No dom2 prefix (pure Ed25519). */
 extern const dom2_params ed25519_dom2_none;
@@ -89,16 +93,26 @@ void ed25519_challenge_final(uint8_t k[32], vec25519_sha512_ctx *h);
  * order (its low 255 bits are one of the five small-order y), else 0. */
 int ed25519_small_order_encoding(const uint8_t enc[32]);
 
-/* The policy's verdict (0 / -1) on an encoding its decoder returned rc for. */
+/* The policy's verdict on an encoding its decoder returned rc for: VEC25519_OK,
+ * not_point (VEC25519_ERR_PK_NOT_POINT or VEC25519_ERR_R_NOT_POINT) when the
+ * decoder refused it, or the small-order code that follows not_point. */
+vec25519_error ed25519_point_why(int rc, const uint8_t enc[32], ed25519_policy pol,
+                                 vec25519_error not_point);
+
+/* The same verdict as 0 / -1. */
 int ed25519_point_verdict(int rc, const uint8_t enc[32], ed25519_policy pol);
 
 /* P = the point of enc under the policy's decoder; its verdict, 0 or -1. */
 int ed25519_decode_point(ge_ext *P, const uint8_t enc[32], ed25519_policy pol);
 
+/* A = the point of pk under the policy's decoder; VEC25519_OK or why not. */
+vec25519_error ed25519_public_key_why(ge_ext *A, const uint8_t pk[32], ed25519_policy pol);
+
 /* S = sig[32..64) < ℓ, and A (from pk) and R (from sig[0..32)) accepted by
- * the policy: 0 with A and R written, or -1. */
-int ed25519_verify_prepare(ge_ext *A, ge_ext *R, const uint8_t sig[64], const uint8_t pk[32],
-                           ed25519_policy pol);
+ * the policy, checked in that order: VEC25519_OK with A and R written, or the
+ * first rule broken (include/vec25519/ed25519.h, vec25519_ed25519_verify_ex). */
+vec25519_error ed25519_verify_prepare(ge_ext *A, ge_ext *R, const uint8_t sig[64],
+                                      const uint8_t pk[32], ed25519_policy pol);
 
 /* The cofactored verdict: 0 iff [8]P = identity, else -1. */
 int ed25519_cofactored_verdict(const ge_ext *P);
@@ -106,6 +120,13 @@ int ed25519_cofactored_verdict(const ge_ext *P);
 /* The single equation [8]([S]B − [k]A − R) = identity: 0 or -1. */
 int ed25519_verify_equation(const uint8_t k[32], const uint8_t S[32], const ge_ext *A,
                             const ge_ext *R);
+
+/* One signature, the message in one piece: the argument check (msg NULL
+ * with len > 0), ed25519_verify_prepare, the challenge and the equation.
+ * VEC25519_OK or the first rule broken (VEC25519_ERR_EQUATION last). */
+vec25519_error ed25519_verify_single(const uint8_t sig[64], const uint8_t *msg, size_t len,
+                                     const dom2_params *dom, const uint8_t pk[32],
+                                     ed25519_policy pol);
 
 /*
  * S = r + k·a mod ℓ with k = digest mod ℓ (digest = SHA-512(dom2 ‖ R ‖ A ‖ M));

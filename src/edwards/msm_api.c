@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Public multiscalar multiplication (contracts in include/vec25519/edwards25519.h
- * and ristretto255.h): r = Σ [s_i]P_i on edwards25519 and ristretto255, and
- * the precomputed form for static points reused many times.
+ * Public multiscalar multiplication (contracts in include/vec25519/edwards25519.h):
+ * r = Σ [s_i]P_i on edwards25519, the work behind ristretto255's (through
+ * opaque_multiscalar, opaque.h; src/ristretto/ristretto255.c), and the
+ * precomputed form for static points reused many times.
  *
  * The work is the backend's (src/backend/backend.h: multiscalar for secret
  * inputs, multiscalar_vartime / multiscalar_vartime_scratch for public ones)
@@ -34,7 +35,6 @@
 #include <string.h>
 
 #include "vec25519/edwards25519.h"
-#include "vec25519/ristretto255.h"
 
 #include "../backend/backend.h"
 #include "../backend/serial/msm.h"
@@ -43,8 +43,6 @@
 
 _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_edwards25519_point),
                "vec25519_edwards25519_point is too small for ge_ext");
-_Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ristretto255_point),
-               "vec25519_ristretto255_point is too small for ge_ext");
 
 /* Points per chunk of the allocation-free path (10 KiB of stack). */
 #define CHUNK 64
@@ -58,7 +56,6 @@ static scalar_rows as_rows(const uint8_t *p)
     return (scalar_rows)(uintptr_t)p;
 }
 
-typedef enum { MSM_CT, MSM_VARTIME } msm_kind;
 
 /* Reserves, after *total (ge_msm_layout), the scratch of the backend's
  * multiscalar_vartime_scratch for n points; returns its offset, or SIZE_MAX
@@ -143,10 +140,10 @@ static void msm_run(ge_ext *h, size_t n, const uint8_t *scalars, const void *poi
     }
 }
 
-/* The public forms: msm_run, then the result into the opaque struct r of
- * rsize bytes. The copy of the result on the stack is wiped (it is secret in
- * the constant-time forms). */
-static void msm_public(void *r, size_t rsize, const uint8_t *scalars, const void *points,
+/* The public forms (opaque.h): msm_run, then the result into the opaque
+ * struct r of rsize bytes. The copy of the result on the stack is wiped (it
+ * is secret in the constant-time forms). */
+void opaque_multiscalar(void *r, size_t rsize, const uint8_t *scalars, const void *points,
                        size_t stride, size_t n, msm_kind kind)
 {
     ge_ext h;
@@ -164,7 +161,7 @@ VEC25519_API void vec25519_edwards25519_point_multiscalar(vec25519_edwards25519_
                                                           const vec25519_edwards25519_point *points,
                                                           size_t n)
 {
-    msm_public(r, sizeof *r, scalars, points, sizeof *points, n, MSM_CT);
+    opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, MSM_CT);
 }
 
 /* r = Σ [s_i]P_i, variable time. */
@@ -172,29 +169,7 @@ VEC25519_API void vec25519_edwards25519_point_multiscalar_vartime(
     vec25519_edwards25519_point *r, const uint8_t *scalars,
     const vec25519_edwards25519_point *points, size_t n)
 {
-    msm_public(r, sizeof *r, scalars, points, sizeof *points, n, MSM_VARTIME);
-}
-
-/* ---- ristretto255 --------------------------------------------------------------- */
-
-/* r = Σ [s_i]P_i, constant time. Every representative in a
- * vec25519_ristretto255_point is a curve point, and [s] of representatives
- * represents [s] of the elements, so the Edwards computation serves. */
-VEC25519_API void vec25519_ristretto255_point_multiscalar(vec25519_ristretto255_point *r,
-                                                          const uint8_t *scalars,
-                                                          const vec25519_ristretto255_point *points,
-                                                          size_t n)
-{
-    msm_public(r, sizeof *r, scalars, points, sizeof *points, n, MSM_CT);
-}
-
-/* r = Σ [s_i]P_i, variable time: the backend's multiscalar_vartime on the
- * representatives, as above. */
-VEC25519_API void vec25519_ristretto255_point_multiscalar_vartime(
-    vec25519_ristretto255_point *r, const uint8_t *scalars,
-    const vec25519_ristretto255_point *points, size_t n)
-{
-    msm_public(r, sizeof *r, scalars, points, sizeof *points, n, MSM_VARTIME);
+    opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, MSM_VARTIME);
 }
 
 /* ---- precomputed static points ---------------------------------------------------- */

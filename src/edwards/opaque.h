@@ -48,6 +48,15 @@ void opaque_unop(void *r, size_t size, const void *p, void (*op)(ge_ext *, const
 /* 1 iff pred(p) (ge_ext_is_small_order, ge_ext_is_torsion_free); the answer
  * is public, the copy is wiped. */
 int opaque_test(const void *p, ct_mask (*pred)(const ge_ext *));
+/* The two kinds of multiscalar multiplication: constant time (the
+ * backend's multiscalar) and variable time (multiscalar_vartime). */
+typedef enum { MSM_CT, MSM_VARTIME } msm_kind;
+/* r = Σ [s_i]P_i, s_i the 32-byte rows of scalars (whole 256-bit integers,
+ * never reduced), P_i held by n structs stride bytes apart from points; r a
+ * struct of rsize bytes (msm_api.c). MSM_CT: constant time, branching on n
+ * only; MSM_VARTIME: variable time, public inputs only. Never fails. */
+void opaque_multiscalar(void *r, size_t rsize, const uint8_t *scalars, const void *points,
+                        size_t stride, size_t n, msm_kind kind);
 /* 1 iff eq(p, q) (ge_ext_eq, or the ristretto255 equality); the answer is
  * public, the copies are wiped. */
 int opaque_eq(const void *p, const void *q, ct_mask (*eq)(const ge_ext *, const ge_ext *));

@@ -35,8 +35,8 @@
 #endif
 
 #include "../internal/ct.h"
-#include "../backend/serial/fe2625.h"
-#include "../backend/serial/fe51.h"
+#include "fe2625.h"
+#include "fe51.h"
 
 #if defined(VEC25519_SERIAL_U32)
 typedef fe2625 fe;

@@ -6,8 +6,9 @@
  * multiplications (the chain of Bernstein's curve25519 code, "Curve25519:
  * new Diffie–Hellman speed records", 2006). Written once for every field
  * type: src/field/fe_common.c (the serial fe), src/backend/x86_64/fe64.h
- * (fe64) and src/backend/vector/decode.c (the 4-way vfe) expand it with
- * their own operations.
+ * (fe64), src/backend/vector/decode.c (the 4-way vfe),
+ * src/backend/avx2/x25519x4.c (fe2625x4) and src/backend/ifma/fe52x8.h
+ * (fe52x8, one or two groups) expand it with their own operations.
  *
  * FE_CHAIN_2_250_1(sq, sqn, mul, z250, z11, z, s): z250 = z^(2^250 − 1),
  * z11 = z^11, with sq(h, f) = f², sqn(h, f, n) = f^(2^n), mul(h, f, g) =

@@ -90,6 +90,24 @@ static inline uint32_t ct_barrier_u32(uint32_t x)
     return x;
 }
 
+/*
+ * |b| of a signed digit b (the recodings' digits, |b| ≤ 128) and its sign
+ * bit (*sign = 1 iff b < 0), without a branch: with s the sign bit of the
+ * sign-extended x, |b| = (x XOR −s) + s (two's complement negation when
+ * s = 1, nothing when s = 0). Both results pass the barrier, so the
+ * compiler cannot turn the table scans that compare them into branches.
+ * The one form of this idiom for every table scan (serial/ge.c,
+ * avx2/edwards_avx2.h, ifma/edwards_ifma.h). Constant time.
+ */
+static inline uint64_t ct_digit_abs(uint64_t *sign, int8_t b)
+{
+    const uint64_t x = (uint64_t)(int64_t)b;
+    const uint64_t s = ct_barrier_u64(x >> 63);
+
+    *sign = s;
+    return ct_barrier_u64((x ^ (0 - s)) + s);
+}
+
 /* Mask from the low bit of b (b must be 0 or 1). */
 static inline ct_mask ct_from_bit(uint64_t b)
 {
@@ -143,11 +161,6 @@ static inline ct_mask ct_not(ct_mask a)
 static inline uint64_t ct_select_u64(ct_mask m, uint64_t a, uint64_t b)
 {
     return b ^ (m.m & (a ^ b));
-}
-
-static inline uint32_t ct_select_u32(ct_mask m, uint32_t a, uint32_t b)
-{
-    return b ^ ((uint32_t)m.m & (a ^ b));
 }
 
 /* The mask as 0 or 1 (for returning a boolean result). */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Elligator 2 on Curve25519 and its use by hash-to-curve: internal interface
- * shared by src/montgomery/elligator2.c, src/hash/hash_to_curve.c and the tests.
+ * shared by src/montgomery/elligator2.c, src/h2c/hash_to_curve.c and the tests.
  *
  * Curve25519 in Montgomery form: v² = u³ + A·u² + u, A = 486662 (RFC 7748
  * §4.1); edwards25519 is birationally equivalent (RFC 9380 Appendix D.1,

@@ -722,3 +722,25 @@ VEC25519_API void vec25519_ristretto255_point_double_and_compress_batch(
 
     vec25519_wipe(&sec, sizeof sec);
 }
+
+/* ---- multiscalar --------------------------------------------------------------- */
+
+/* r = Σ [s_i]P_i, constant time. Every representative in a
+ * vec25519_ristretto255_point is a curve point, and [s] of representatives
+ * represents [s] of the elements, so the Edwards computation serves. */
+VEC25519_API void vec25519_ristretto255_point_multiscalar(vec25519_ristretto255_point *r,
+                                                          const uint8_t *scalars,
+                                                          const vec25519_ristretto255_point *points,
+                                                          size_t n)
+{
+    opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, MSM_CT);
+}
+
+/* r = Σ [s_i]P_i, variable time: the backend's multiscalar_vartime on the
+ * representatives, as above. */
+VEC25519_API void vec25519_ristretto255_point_multiscalar_vartime(
+    vec25519_ristretto255_point *r, const uint8_t *scalars,
+    const vec25519_ristretto255_point *points, size_t n)
+{
+    opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, MSM_VARTIME);
+}

@@ -7,7 +7,7 @@
  * The ladders are the backend's x25519_batch entry (backend_get(), which
  * honours VEC25519_BACKEND; src/backend/backend.h): the ifma backend runs
  * chunks of 8 on its 8-lane kernel, the avx2 backend chunks of 4 on its
- * 4-lane kernel, the serial backend entry by entry (src/montgomery/ladder.h,
+ * 4-lane kernel, the serial backend entry by entry (src/backend/ladder.h,
  * x25519_batch_lanes). A forced serial or avx2 backend therefore never
  * executes AVX-512.
  *

@@ -3,7 +3,7 @@
  * What src/x25519/x25519.c shares with the batched X25519 of
  * src/x25519/batch.c: the RFC 7748 §6.1 check after a raw ladder. The
  * ladders themselves are the backend's (src/backend/backend.h: x25519 and
- * x25519_batch; the serial ones in src/montgomery/ladder.h).
+ * x25519_batch; the serial ones in src/backend/ladder.h).
  */
 #ifndef VEC25519_X25519_LADDER_H
 #define VEC25519_X25519_LADDER_H

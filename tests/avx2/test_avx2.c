@@ -7,7 +7,7 @@
  * References, none of them the code under test (the field tests and lane
  * helpers shared with the IFMA backend are tests/vector/vfield_tests.c):
  *   - every field operation against four serial fe2625 computations, one per
- *     lane (src/backend/serial/fe2625.h), compared as canonical bytes; vector
+ *     lane (src/field/fe2625.h), compared as canonical bytes; vector
  *     inputs are random below the largest bound each function accepts, at
  *     that bound (every limb maximal), and mixtures of zero and maximal
  *     limbs; the output bound each function promises (docs/avx2.md §4) is
@@ -29,8 +29,8 @@
 #include "backend/avx2/edwards_avx2.h"
 #include "backend/avx2/fe2625x4.h"
 #include "backend/backend.h"
-#include "backend/serial/fe2625.h"
-#include "backend/serial/fe51.h"
+#include "field/fe2625.h"
+#include "field/fe51.h"
 #include "backend/serial/ge.h"
 #include "internal/bounds.h"
 #include "test.h"
@@ -315,7 +315,8 @@ static void rand_scalar(uint8_t s[32], int top_bit)
 }
 
 /*
- * The whole algorithms of the AVX2 backend (src/backend/vector/scalarmult.c)
+ * The whole algorithms of the AVX2 backend (src/backend/vector/variable_base.c,
+ * fixed_base.c, double_base.c)
  * against the serial backend: variable-base and fixed-base constant-time
  * multiplication, and the variable-time double-base multiplication, on
  * random points (and the identity, points of small order) and scalars of

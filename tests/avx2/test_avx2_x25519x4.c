@@ -4,7 +4,7 @@
  * (src/backend/avx2/x25519x4.[ch]).
  *
  * References, none of them the code under test:
- *   - x25519_ladder_serial (src/montgomery/ladder.c, the generic serial ladder),
+ *   - x25519_ladder_serial (src/backend/serial/ladder.c, the generic serial ladder),
  *     lane by lane, on random inputs with a different scalar and point in
  *     every lane (10,000 inputs; fewer on the bounds-checking core, where
  *     every vector field operation also asserts its bounds);
@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "backend/avx2/x25519x4.h"
-#include "montgomery/ladder.h"
+#include "backend/ladder.h"
 #include "backend/backend.h"
 #include "internal/cpu.h"
 #include "bn.h"

@@ -52,7 +52,7 @@
 #include "internal/ct.h"
 #include "scalar/sc.h"
 #include "backend/x86_64/ladder_fe64.h"
-#include "montgomery/ladder.h"
+#include "backend/ladder.h"
 #include "ct_track.h" /* SECRET, PUBLIC and the error count, for memcheck or MSan */
 #include "test.h"
 

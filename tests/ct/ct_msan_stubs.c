@@ -13,7 +13,7 @@
  */
 #include "backend/backend.h"
 #include "backend/x86_64/ladder_fe64.h"
-#include "montgomery/ladder.h"
+#include "backend/ladder.h"
 
 #if !defined(VEC25519_CT_MSAN)
 #error "ct_msan_stubs.c is for the -DVEC25519_CT_MSAN build"

@@ -42,7 +42,7 @@
 #include "timer.h"
 #include "vec25519/x25519.h"
 #include "backend/x86_64/ladder_fe64.h"
-#include "montgomery/ladder.h"
+#include "backend/ladder.h"
 
 #ifdef HAVE_SODIUM
 #include <sodium.h>
@@ -296,11 +296,6 @@ static void check_unary(const uint8_t fa[32], int with_invert)
     fe64_mul(&h, &a, &a);
     check_fe(&h, &sh, "mul (f·f)", fa, NULL);
 
-    fe64_mul_a24(&h, &a);
-    fe_relax(&l, &sa);
-    fe_mul_small(&sh, &l, FE64_A24);
-    check_fe(&h, &sh, "mul_a24", fa, NULL);
-
     /* tobytes: the canonical value mod p, computed with bn */
     fe64_tobytes(got, &a);
     bn_from_bytes(&x, fa, 32);
@@ -330,7 +325,7 @@ static void test_field_random(void)
         check_binary(fa, fb);
         check_unary(fa, i % 10 == 0);
     }
-    printf("fe64: %d random inputs through add, sub, mul, sq, mul_a24, cswap, tobytes, frombytes; "
+    printf("fe64: %d random inputs through add, sub, mul, sq, cswap, tobytes, frombytes; "
            "%d through invert\n", N_RANDOM, N_RANDOM / 10);
 }
 
@@ -349,10 +344,10 @@ static void test_field_edges(void)
  *        S = 2^255 + 38m after the first fold; choosing S in
  *        [(k+1)·2^256 − 38k, (k+1)·2^256) with S ≡ 2^255 (mod 38) makes the
  *        fifth limb k and the addition of 38k carry out (k = 1..18);
- *   mul_a24: f = ⌊(q+1)·2^256/121665⌋ makes 121665·f fall within 121665 below
- *        (q+1)·2^256 with top limb q, and 38q > 121665 for q ≥ 3202;
- *   mul_a24_add: the same f plus g = ε − 1, where a24·f = (q+1)·2^256 − ε,
- *        gives (q+1)·2^256 − 1, and plus g = 2^256 − 1 gives
+ *   mul_a24_add: f = ⌊(q+1)·2^256/121665⌋ makes 121665·f fall within 121665
+ *        below (q+1)·2^256 with top limb q (38q > 121665 for q ≥ 3202); plus
+ *        g = ε − 1, where a24·f = (q+1)·2^256 − ε,
+ *        it gives (q+1)·2^256 − 1, and plus g = 2^256 − 1 it gives
  *        (q+2)·2^256 − ε − 1 (fifth limb q + 1), both within 38q below;
  *   sq:  (2^256 − 1)² has fifth limb 37 after the first fold and low part
  *        2^256 − 75, which carries (an edge value above; checked again here).
@@ -447,10 +442,6 @@ static void test_field_aliasing(void)
         x = a;
         fe64_sq(&x, &x);
         CHECK(memcmp(&x, &h, sizeof h) == 0, "sq in place differs");
-        fe64_mul_a24(&h, &a);
-        x = a;
-        fe64_mul_a24(&x, &x);
-        CHECK(memcmp(&x, &h, sizeof h) == 0, "mul_a24 in place differs");
         if (i % 20 == 0) {
             fe64_invert(&h, &a);
             x = a;
@@ -466,7 +457,7 @@ static void test_field_chains(void)
 {
     for (int run = 0; run < 20; run++) {
         uint8_t fa[32], fb[32];
-        fe64 x, y, t;
+        fe64 x, y, t, zero = {{0}};
         fe sx, sy, st;
         fe_loose l;
         gen_raw(fa, (unsigned)run);
@@ -487,7 +478,7 @@ static void test_field_chains(void)
             fe64_sub(&x, &t, &x); /* x = t − x − a24·y */
             fe_sub(&l, &st, &sx);
             fe_carry(&sx, &l);
-            fe64_mul_a24(&t, &y);
+            fe64_mul_a24_add(&t, &y, &zero); /* a24·y */
             fe_relax(&l, &sy);
             fe_mul_small(&st, &l, FE64_A24);
             fe64_sub(&x, &x, &t);
@@ -496,7 +487,7 @@ static void test_field_chains(void)
             if (i % 100 == 99) ok = check_fe(&x, &sx, "chain (x)", fa, fb) & check_fe(&y, &sy, "chain (y)", fa, fb);
         }
     }
-    printf("fe64: 20 chains of 2000 steps (mul, sq, add, sub, mul_a24)\n");
+    printf("fe64: 20 chains of 2000 steps (mul, sq, add, sub, mul_a24_add)\n");
 }
 
 /* ---- the ladder ------------------------------------------------------------- */
@@ -784,10 +775,6 @@ static void b_fe64_sub(void)
 {
     for (int i = 0; i < CHAIN; i++) fe64_sub(&b_x[0], &b_x[0], &b_y[0]);
 }
-static void b_fe64_a24(void)
-{
-    for (int i = 0; i < CHAIN; i++) fe64_mul_a24(&b_x[0], &b_x[0]);
-}
 static void b_fe64_a24_add(void)
 {
     for (int i = 0; i < CHAIN; i++) fe64_mul_a24_add(&b_x[0], &b_x[0], &b_y[0]);
@@ -939,11 +926,11 @@ static void bench(void)
     printf("  fe_mul   %5.1f / %5.1f   fe_sq   %5.1f / %5.1f   (%s)\n", med[4] / (double)CHAIN,
            med[5] / (double)CHAIN, med[6] / (double)CHAIN, med[7] / (double)CHAIN,
            FE_BACKEND_NAME);
-    const timer_fn fa[] = {b_fe64_add, b_fe64_sub, b_fe64_a24, b_fe64_a24_add, b_fe64_invert};
-    timer_medians(fa, 5, BENCH_RUNS, med);
-    printf("  fe64_add %5.1f   fe64_sub %5.1f   fe64_mul_a24 %5.1f   fe64_mul_a24_add %5.1f   "
-           "fe64_invert %llu\n", med[0] / (double)CHAIN, med[1] / (double)CHAIN,
-           med[2] / (double)CHAIN, med[3] / (double)CHAIN, (unsigned long long)med[4]);
+    const timer_fn fa[] = {b_fe64_add, b_fe64_sub, b_fe64_a24_add, b_fe64_invert};
+    timer_medians(fa, 4, BENCH_RUNS, med);
+    printf("  fe64_add %5.1f   fe64_sub %5.1f   fe64_mul_a24_add %5.1f   fe64_invert %llu\n",
+           med[0] / (double)CHAIN, med[1] / (double)CHAIN, med[2] / (double)CHAIN,
+           (unsigned long long)med[3]);
 
     /* cswap forms */
     timer_fn cf[] = {b_cswap_lib, b_cswap_c, b_cswap_cmov, b_cswap_sse2, b_cswap_avx2};

@@ -7,7 +7,7 @@
  * References, none of them the code under test (the field tests and lane
  * helpers shared with the AVX2 backend are tests/vector/vfield_tests.c):
  *   - every field operation against four serial fe51 computations, one per
- *     lane (src/backend/serial/fe51.h), compared as canonical bytes; vector
+ *     lane (src/field/fe51.h), compared as canonical bytes; vector
  *     inputs are random below the largest bound each function accepts, at
  *     that bound (every limb maximal: 2^52 - 1 for the multiplier, 2^64 - 1
  *     for the carry pass), and mixtures of zero and maximal limbs; the output
@@ -31,7 +31,7 @@
 #include "backend/backend.h"
 #include "backend/ifma/edwards_ifma.h"
 #include "backend/ifma/fe52x4.h"
-#include "backend/serial/fe51.h"
+#include "field/fe51.h"
 #include "backend/serial/ge.h"
 #include "internal/bounds.h"
 #include "test.h"

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Tests of the IFMA X25519 ladders (src/backend/ifma/ladder_ifma.c,
- * docs/x25519.md §8): x25519_ladder_ifma (eight lanes, the backend's) and
- * x25519_ladder_ifma4 (four lanes), each against the serial ladder
- * x25519_ladder_serial (src/montgomery/ladder.c), which is not the code under
- * test:
+ * Tests of the IFMA X25519 ladder (src/backend/ifma/ladder_ifma.c,
+ * docs/x25519.md §8): x25519_ladder_ifma (eight lanes, the backend's)
+ * against the serial ladder x25519_ladder_serial
+ * (src/backend/serial/ladder.c), which is not the code under test:
  *
  *   - 10,000 random (scalar, u) pairs, one in four with u ≥ 2^255 − 19 or
  *     bit 255 set;
@@ -32,7 +31,7 @@
 #include "timer.h"
 #include "vec25519/x25519.h"
 #include "backend/x86_64/ladder_fe64.h"
-#include "montgomery/ladder.h"
+#include "backend/ladder.h"
 
 #ifdef HAVE_SODIUM
 #include <sodium.h>
@@ -45,14 +44,12 @@
 
 typedef void (*ladder_fn)(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
 
-/* The ladders under test: the backend's (eight lanes, two rounds per step)
- * and the 4-way one (three rounds) kept beside it for comparison. */
+/* The ladder under test: the backend's (eight lanes, two rounds per step). */
 static const struct {
     ladder_fn fn;
     const char *name;
 } ladders[] = {
     {x25519_ladder_ifma, "x25519_ladder_ifma"},
-    {x25519_ladder_ifma4, "x25519_ladder_ifma4"},
 };
 static ladder_fn ladder; /* the one being tested */
 #define N_EDGE_RANDOM 50
@@ -214,7 +211,6 @@ static void test_api(void)
 
 static uint8_t b_k[32], b_u[32], b_out[32];
 
-static void b_ifma4(void) { x25519_ladder_ifma4(b_out, b_k, b_u); }
 static void b_ifma(void) { x25519_ladder_ifma(b_out, b_k, b_u); }
 static void b_serial(void) { x25519_ladder_serial(b_out, b_k, b_u); }
 #ifdef VEC25519_HAVE_LADDER_FE64
@@ -246,7 +242,6 @@ static void bench(void)
     test_rng_bytes(b_u, 32);
     b_u[31] &= 0x7f;
     fns[n] = b_ifma, names[n++] = "x25519_ladder_ifma";
-    fns[n] = b_ifma4, names[n++] = "x25519_ladder_ifma4";
 #ifdef VEC25519_HAVE_LADDER_FE64
     if (cpu_features().bmi2_adx) fns[n] = b_fe64, names[n++] = "x25519_ladder_fe64";
 #endif

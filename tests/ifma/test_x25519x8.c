@@ -2,7 +2,7 @@
 /*
  * Tests of the 8-lane IFMA X25519 kernel x25519_batch8_ifma
  * (src/backend/ifma/x25519x8.c, docs/x25519.md §9) against the serial
- * ladder x25519_ladder_serial (src/montgomery/ladder.c, a different field and
+ * ladder x25519_ladder_serial (src/backend/serial/ladder.c, a different field and
  * code), lane by lane:
  *   - 1,250 calls on random scalars and points (10,000 ladders);
  *   - edge inputs in every lane position: u = 0, 1, p − 1, p, p + 1,
@@ -19,9 +19,10 @@
  *
  * `test_x25519x8 --bench` prints rdtsc cycles per 8-lane call and per
  * single ladder of the ifma backend (backend->x25519), the numbers behind
- * X25519_BATCH_PAD_MIN in src/x25519/batch.c, the 16-lane kernel against two
- * 8-lane calls (behind the chunking of backend_ifma.c), and the same for the AVX2
- * 4-lane kernel (behind X25519_BATCH_USE_AVX2X4).
+ * X25519_BATCH_PAD_MIN_IFMA in src/backend/ifma/backend_ifma.c, the 16-lane
+ * kernel against two 8-lane calls (behind the chunking of backend_ifma.c), and
+ * the same for the AVX2 4-lane kernel (behind the chunks of 4 of
+ * src/backend/avx2/backend_avx2.c).
  *
  * Compiled with the IFMA flags like tests/ifma/test_ifma.c; skips (exit 77)
  * on a CPU without AVX-512 IFMA.
@@ -30,7 +31,7 @@
 #include <string.h>
 
 #include "backend/avx2/x25519x4.h"
-#include "montgomery/ladder.h"
+#include "backend/ladder.h"
 #include "backend/backend.h"
 #include "backend/ifma/x25519x8.h"
 #include "test.h"
@@ -297,7 +298,7 @@ static void bench(void)
     }
 #if defined(VEC25519_HAVE_X25519X4_AVX2)
     /* The AVX2 4-lane kernel against the avx2 backend's single ladder, for
-     * the choice X25519_BATCH_USE_AVX2X4 in src/x25519/batch.c. */
+     * the chunks of 4 of src/backend/avx2/backend_avx2.c. */
     time_pair(x25519_batch4_avx2, x25519_ladder_best, &tk, &t1);
     printf("rdtsc cycles (min of 200): x25519_batch4_avx2 %llu (%llu per key), "
            "x25519_ladder_best %llu; per key %.2f× the single ladder\n",

@@ -72,6 +72,13 @@ uint64_t test_rng_below(uint64_t n);
 /* Hex. hex_decode returns the byte count, or -1 on bad hex or overflow.
  * "-" decodes to zero bytes. */
 long hex_decode(uint8_t *out, size_t cap, const char *hex);
+
+/* The eight points of small order (the torsion of edwards25519), canonical
+ * encodings: the identity, (0, −1), (±√−1, 0), and the four of order 8. */
+extern const uint8_t test_small_order_enc[8][32];
+/* s += ℓ mod 2^256, little-endian: for s < 2^252 (any reduced S) the sum
+ * is exact, S + ℓ, the non-canonical twin of S. */
+void test_add_ell(uint8_t s[32]);
 void hex_print(FILE *f, const char *label, const uint8_t *p, size_t n);
 
 /* Vector files. */

@@ -11,18 +11,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../hash/sha512_blocks.h"
-#include "../../montgomery/ladder.h" /* x25519_ladder_best, x25519_batch_lanes */
+#include "../sha512_blocks.h"
+#include "../ladder.h" /* x25519_ladder_best, x25519_batch_lanes */
 #include "x25519x4.h"
 #define VBACKEND_SHA512_BLOCKS sha512_blocks_avx2
 
 /*
- * The lead's choice, after measurement (docs/x25519.md §9.5): 1 runs chunks
- * of 4 on the AVX2 kernel, 0 runs a loop of the table's x25519 (the BMI2/ADX
- * ladder). Measured: the AVX2 kernel costs 0.62× a single ladder per key.
- * This is the one line to change.
+ * X25519, the one place that routes it for this table: single keys on the
+ * BMI2/ADX radix-2^64 ladder (or the serial one; x25519_ladder_best,
+ * src/backend/dispatch.c), which beats a ladder on this 4-way field
+ * (docs/x25519.md); batches in chunks of 4 on the AVX2 kernel, which costs
+ * 0.62× a single ladder per key (docs/x25519.md §9.5).
  */
-#define X25519_BATCH_USE_AVX2X4 1
+#define VBACKEND_X25519 x25519_ladder_best
 /*
  * A remainder of r = n mod 4 entries is padded into one more 4-lane call
  * when r ≥ this, else run singly: one 4-lane AVX2 call costs 2.5 single
@@ -34,12 +35,8 @@
 static void avx2_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
                               const uint8_t *points)
 {
-    if (X25519_BATCH_USE_AVX2X4)
-        x25519_batch_lanes(n, out, scalars, points, x25519_batch4_avx2, 4,
-                           X25519_BATCH_PAD_MIN_AVX2, x25519_ladder_best);
-    else
-        for (size_t i = 0; i < n; i++)
-            x25519_ladder_best(out + 32 * i, scalars + 32 * i, points + 32 * i);
+    x25519_batch_lanes(n, out, scalars, points, x25519_batch4_avx2, 4, X25519_BATCH_PAD_MIN_AVX2,
+                       x25519_ladder_best);
 }
 
 /* The vector algorithms (src/backend/vector/algorithms.h lists them). */

@@ -38,7 +38,7 @@
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
 #include "../backend.h"
-#include "../serial/fe2625.h"
+#include "../../field/fe2625.h"
 #include "fe2625x4.h"
 
 #include "base_x4_table.inc"

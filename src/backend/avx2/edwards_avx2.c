@@ -19,6 +19,8 @@
  */
 #include "edwards_avx2.h"
 
+#include "../vector/point_dbl.h"
+
 /* d = -121665/121666 (RFC 8032 §5.1). */
 #define D_NUM 121665u
 #define D_DEN 121666u
@@ -234,23 +236,5 @@ FE2625X4_HOT void dbl_(fe2625x4 *r, const fe2625x4 *p)
 
 /* clang-format on */
 
-/* r = 2p (dbl_ above). In, out: reduced. Constant time; r may alias p. */
-void ge_avx2_ext_dbl(ge_avx2_ext *r, const ge_avx2_ext *p)
-{
-    dbl_(&r->xyzt, &p->xyzt);
-}
-
-/*
- * r = 2^n·p, n ≥ 0 (public): the doublings in a loop on a local, so the
- * point stays in registers from one to the next instead of going through
- * memory (docs/avx2.md §9.1), and the code is one doubling long. In, out:
- * reduced. Constant time in p; r may alias p.
- */
-void ge_avx2_ext_dbl_n(ge_avx2_ext *r, const ge_avx2_ext *p, int n)
-{
-    fe2625x4 x = p->xyzt;
-
-    #pragma GCC unroll 1
-    for (int k = 0; k < n; k++) dbl_(&x, &x);
-    r->xyzt = x;
-}
+/* r = 2p and r = 2^n·p on dbl_ above (vector/point_dbl.h). In, out: reduced. */
+VPT_DEFINE_DBL(ge_avx2_ext, fe2625x4, ge_avx2_ext_dbl, ge_avx2_ext_dbl_n)

@@ -100,9 +100,8 @@ static inline void ge_avx2_cached_cneg(ge_avx2_cached *r, const ge_avx2_cached *
 static inline void ge_avx2_cached_select(ge_avx2_cached *t, const ge_avx2_cached table[8],
                                          int8_t b)
 {
-    const uint32_t x = (uint32_t)(int32_t)b;
-    const uint32_t sign = ct_barrier_u32(x >> 31);                  /* 1 iff b < 0 */
-    const uint32_t babs = ct_barrier_u32((x ^ (0u - sign)) + sign); /* |b| = (b XOR -s) + s */
+    uint64_t sign;                                  /* 1 iff b < 0 */
+    const uint64_t babs = ct_digit_abs(&sign, b);   /* |b| ≤ 8 (ct.h) */
     const __m256i want = _mm256_set1_epi32((int)babs);
     ge_avx2_cached acc;
 

@@ -12,7 +12,7 @@
  * (limb i < 2^(w_i + b)).
  *
  * References: the parallel formulas (docs/parallel-formulas.md);
- * HWCD 2008 (eprint 2008/522); the serial twin src/backend/serial/fe2625.h.
+ * HWCD 2008 (eprint 2008/522); the serial twin src/field/fe2625.h.
  */
 #include "fe2625x4.h"
 

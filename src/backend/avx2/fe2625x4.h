@@ -30,7 +30,7 @@
  *
  * References: the parallel formulas (docs/parallel-formulas.md);
  * Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves Revisited", HWCD 2008
- * (eprint 2008/522); the serial twin src/backend/serial/fe2625.h.
+ * (eprint 2008/522); the serial twin src/field/fe2625.h.
  */
 #ifndef VEC25519_BACKEND_AVX2_FE2625X4_H
 #define VEC25519_BACKEND_AVX2_FE2625X4_H
@@ -40,7 +40,7 @@
 
 #include "../../internal/bounds.h"
 #include "../../internal/ct.h"
-#include "../serial/fe2625.h"
+#include "../../field/fe2625.h"
 #include "../vector/lanes.h"
 
 typedef struct {

@@ -39,7 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../hash/sha512_blocks.h"
+#include "../sha512_blocks.h"
 #include "../../internal/cpu.h"
 #include "../../internal/ct.h"
 

@@ -80,18 +80,24 @@
 #include "../../internal/bytes.h"
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
-#include "../serial/fe2625.h"
+#include "../../field/fe2625.h"
+#include "../../field/fe_chain.h"
 #include "fe2625x4.h"
 
 /* (A − 2)/4 for Montgomery A = 486662 (RFC 7748 §5). */
 #define X25519X4_A24 121665u
+
+/* The temporaries of the 2^250 − 1 chain (src/field/fe_chain.h). */
+struct x4_chain {
+    fe2625x4 z2, z9, z11, a, b, t;
+};
 
 /* Everything secret the four ladders keep, so that one vec25519_wipe clears it. */
 struct x25519x4_state {
     fe2625x4 x1;                       /* u of the four input points            */
     fe2625x4 x2, z2, x3, z3;           /* the two points of every ladder        */
     fe2625x4 a, b, c, d, aa, bb, da, cb, e, s, t, u; /* one step (file header) */
-    fe2625x4 inv[4];                   /* inversion temporaries                 */
+    struct x4_chain inv;               /* inversion temporaries                 */
     __m256i k[8];                      /* word w of the four scalars, lane pattern */
     __m256i prev;                      /* previous bit per lane (pending swap)  */
     uint8_t clamped[4][32];            /* the clamped scalars                   */
@@ -120,37 +126,24 @@ static void x4_sqn(fe2625x4 *h, const fe2625x4 *f, int n)
     for (int i = 1; i < n; i++) fe2625x4_sq(h, h);
 }
 
-/*
- * h = z^(p−2) = z^(2^255 − 21) lane by lane (1/z, and 0 for z = 0), the
- * usual chain of 254 squarings and 11 multiplications; the exponent of
- * every temporary is in its comment. In: b < 0.0003 (any reduced z); out:
- * b < 0.0003. t[4] are caller-owned temporaries (wiped by the caller).
- * Constant time. h must not alias z.
- */
-static void x4_invert(fe2625x4 *h, const fe2625x4 *z, fe2625x4 t[4])
+static void x4_sq(fe2625x4 *h, const fe2625x4 *f)
 {
-    x4_sqn(&t[0], z, 1);                /* t0 = z^2                  */
-    x4_sqn(&t[1], &t[0], 2);            /* t1 = z^8                  */
-    fe2625x4_mul(&t[1], &t[1], z);      /* t1 = z^9                  */
-    fe2625x4_mul(&t[0], &t[0], &t[1]);  /* t0 = z^11                 */
-    x4_sqn(&t[2], &t[0], 1);            /* t2 = z^22                 */
-    fe2625x4_mul(&t[1], &t[2], &t[1]);  /* t1 = z^(2^5 − 1)          */
-    x4_sqn(&t[2], &t[1], 5);            /* t2 = z^(2^10 − 2^5)       */
-    fe2625x4_mul(&t[1], &t[2], &t[1]);  /* t1 = z^(2^10 − 1)         */
-    x4_sqn(&t[2], &t[1], 10);           /* t2 = z^(2^20 − 2^10)      */
-    fe2625x4_mul(&t[2], &t[2], &t[1]);  /* t2 = z^(2^20 − 1)         */
-    x4_sqn(&t[3], &t[2], 20);           /* t3 = z^(2^40 − 2^20)      */
-    fe2625x4_mul(&t[2], &t[3], &t[2]);  /* t2 = z^(2^40 − 1)         */
-    x4_sqn(&t[2], &t[2], 10);           /* t2 = z^(2^50 − 2^10)      */
-    fe2625x4_mul(&t[1], &t[2], &t[1]);  /* t1 = z^(2^50 − 1)         */
-    x4_sqn(&t[2], &t[1], 50);           /* t2 = z^(2^100 − 2^50)     */
-    fe2625x4_mul(&t[2], &t[2], &t[1]);  /* t2 = z^(2^100 − 1)        */
-    x4_sqn(&t[3], &t[2], 100);          /* t3 = z^(2^200 − 2^100)    */
-    fe2625x4_mul(&t[2], &t[3], &t[2]);  /* t2 = z^(2^200 − 1)        */
-    x4_sqn(&t[2], &t[2], 50);           /* t2 = z^(2^250 − 2^50)     */
-    fe2625x4_mul(&t[1], &t[2], &t[1]);  /* t1 = z^(2^250 − 1)        */
-    x4_sqn(&t[1], &t[1], 5);            /* t1 = z^(2^255 − 2^5)      */
-    fe2625x4_mul(h, &t[1], &t[0]);      /* h  = z^(2^255 − 21)       */
+    fe2625x4_sq(h, f);
+}
+
+/*
+ * h = z^(p−2) = z^(2^255 − 21) lane by lane (1/z, and 0 for z = 0): the
+ * chain of src/field/fe_chain.h to z^(2^250 − 1), then 5 squarings and a
+ * product by z^11; 254 squarings and 11 multiplications in all. In:
+ * b < 0.0003 (any reduced z); out: b < 0.0003 (every fe2625x4_mul and _sq
+ * takes b < 1.75 and returns b < 0.0002). s holds the temporaries (wiped by
+ * the caller). Constant time. h must not alias z.
+ */
+static void x4_invert(fe2625x4 *h, const fe2625x4 *z, struct x4_chain *s)
+{
+    FE_CHAIN_2_250_1(x4_sq, x4_sqn, fe2625x4_mul, &s->t, &s->z11, z, s); /* 2^250 − 1 */
+    x4_sqn(&s->t, &s->t, 5);      /* z^(2^255 − 2^5) */
+    fe2625x4_mul(h, &s->t, &s->z11); /* z^(2^255 − 21) */
 }
 
 /* out[i] = X25519(scalars[i], points[i]), i = 0..3 (x25519x4.h). Constant time. */
@@ -223,7 +216,7 @@ void x25519_batch4_avx2(uint8_t out[4][32], const uint8_t scalars[4][32],
     x4_cswap(&st.z2, &st.z3, _mm256_sub_epi32(_mm256_setzero_si256(), st.prev));
 
     /* x = x2/z2 per lane; z2 = 0 (u of small order) gives 0. b < 0.0003. */
-    x4_invert(&st.t, &st.z2, st.inv);
+    x4_invert(&st.t, &st.z2, &st.inv);
     fe2625x4_mul(&st.t, &st.x2, &st.t);
 
     /* Split the lanes (as fe2625x4_unpack, but into wiped state) and encode. */

@@ -12,11 +12,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../hash/sha512_blocks.h"
-#include "../../montgomery/ladder.h" /* x25519_batch_lanes */
+#include "../sha512_blocks.h"
+#include "../ladder.h" /* x25519_batch_lanes */
 #define VBACKEND_SHA512_BLOCKS sha512_blocks_avx512
-#include "ladder_ifma.h" /* the table's X25519 entry (VBACKEND_X25519, vpoint.h) */
+#include "ladder_ifma.h"
 #include "x25519x8.h"
+
+/* X25519, the one place that routes it for this table: single keys on the
+ * ladder on the 4-way IFMA field (ladder_ifma.c, docs/x25519.md §8), batches
+ * on the 16- and 8-lane kernels (x25519x8.c) as below. */
+#define VBACKEND_X25519 x25519_ladder_ifma
 
 /*
  * Chunks of 16 run on the 16-lane kernel (two 8-lane groups side by side:

@@ -81,7 +81,7 @@
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
 #include "../backend.h"
-#include "../serial/fe51.h"
+#include "../../field/fe51.h"
 #include "fe52x8.h"
 
 #include "base_x8_table.inc"
@@ -302,14 +302,11 @@ X8_INLINE void h2_neg_lanes(fe52x8 *h, const fe52x8 *f, __mmask8 k)
 /* h = (c_l·f_l) lane by lane, c_l < 2^20. In: carried; out: < 2^52 + 2^25.3, not carried. 10 IFMA. */
 X8_INLINE void h2_mul_small(fe52x8 *h, const fe52x8 *f, __m512i c)
 {
-    const __m512i zero = _mm512_setzero_si512();
-    __m512i hi[5];
+    const fe52x8 zero = {{_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
+                          _mm512_setzero_si512(), _mm512_setzero_si512()}};
 
     X8_CHECK(f, X8_CARRIED0, X8_CARRIED1, "h2_mul_small: f");
-    for (int i = 0; i < 5; i++) hi[i] = _mm512_madd52hi_epu64(zero, f->v[i], c);
-    h->v[0] = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(zero, hi[4], x8_set1(38)), f->v[0], c);
-    for (int i = 1; i < 5; i++)
-        h->v[i] = _mm512_madd52lo_epu64(_mm512_add_epi64(hi[i - 1], hi[i - 1]), f->v[i], c);
+    fe52x8_mul_small_add(h, f, c, &zero);
 }
 
 /* (Y − X, Y + X, Z, T) of each half, carried. In: loose. */

@@ -29,6 +29,8 @@
  */
 #include "edwards_ifma.h"
 
+#include "../vector/point_dbl.h"
+
 /* d = -121665/121666 (RFC 8032 §5.1). */
 #define D_NUM 121665u
 #define D_DEN 121666u
@@ -280,23 +282,5 @@ static inline __attribute__((always_inline)) void dbl_(fe52x4 *r, const fe52x4 *
 
 /* clang-format on */
 
-/* r = 2p (dbl_ above). In, out: b < 9.07. Constant time; r may alias p. */
-void ge_ifma_ext_dbl(ge_ifma_ext *r, const ge_ifma_ext *p)
-{
-    dbl_(&r->xyzt, &p->xyzt);
-}
-
-/*
- * r = 2^n·p, n ≥ 0 (public): the doublings in a loop on a local, so the
- * point stays in registers from one to the next instead of going through
- * memory, and the code is one doubling long (as the AVX2 backend,
- * docs/avx2.md §9.1). In, out: b < 9.07. Constant time in p; r may alias p.
- */
-void ge_ifma_ext_dbl_n(ge_ifma_ext *r, const ge_ifma_ext *p, int n)
-{
-    fe52x4 x = p->xyzt;
-
-    #pragma GCC unroll 1
-    for (int k = 0; k < n; k++) dbl_(&x, &x);
-    r->xyzt = x;
-}
+/* r = 2p and r = 2^n·p on dbl_ above (vector/point_dbl.h). In, out: b < 9.07. */
+VPT_DEFINE_DBL(ge_ifma_ext, fe52x4, ge_ifma_ext_dbl, ge_ifma_ext_dbl_n)

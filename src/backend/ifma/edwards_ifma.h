@@ -103,9 +103,8 @@ static inline void ge_ifma_cached_cneg(ge_ifma_cached *r, const ge_ifma_cached *
 static inline void ge_ifma_cached_select(ge_ifma_cached *t, const ge_ifma_cached table[8],
                                          int8_t b)
 {
-    const uint64_t x = (uint64_t)(int64_t)b;
-    const uint64_t sign = ct_barrier_u64(x >> 63);                  /* 1 iff b < 0 */
-    const uint64_t babs = ct_barrier_u64((x ^ (0 - sign)) + sign); /* |b| = (b XOR -s) + s */
+    uint64_t sign;                                  /* 1 iff b < 0 */
+    const uint64_t babs = ct_digit_abs(&sign, b);   /* |b| ≤ 8 (ct.h) */
     const __m256i want = _mm256_set1_epi64x((long long)babs);
     ge_ifma_cached acc;
 

@@ -10,7 +10,7 @@
  * serial fe51 of the same value, limb for limb, so packing and unpacking
  * are a transposition and no arithmetic.
  *
- * References: docs/ifma.md; the serial twin src/backend/serial/fe51.h.
+ * References: docs/ifma.md; the serial twin src/field/fe51.h.
  */
 #include "fe52x4.h"
 

@@ -34,7 +34,7 @@
  * References: the parallel formulas (docs/parallel-formulas.md);
  * Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves Revisited", HWCD 2008
  * (eprint 2008/522); Intel SDM, VPMADD52LUQ / VPMADD52HUQ; the serial twin
- * src/backend/serial/fe51.h.
+ * src/field/fe51.h.
  */
 #ifndef VEC25519_BACKEND_IFMA_FE52X4_H
 #define VEC25519_BACKEND_IFMA_FE52X4_H
@@ -44,8 +44,9 @@
 
 #include "../../internal/bounds.h"
 #include "../../internal/ct.h"
-#include "../serial/fe51.h"
+#include "../../field/fe51.h"
 #include "../vector/lanes.h"
+#include "fe52_small.h"
 
 typedef struct {
     __m256i v[5];
@@ -548,19 +549,15 @@ FE52X4_HOT void fe52x4_mul_small(fe52x4 *h, const fe52x4 *f, uint32_t ca, uint32
                                  uint32_t cc, uint32_t cd)
 {
     const __m256i c = _mm256_setr_epi64x(ca, cb, cc, cd);
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i k38 = _mm256_set1_epi64x(38);
-    __m256i hi[5];
+    const __m256i zero[5] = {_mm256_setzero_si256(), _mm256_setzero_si256(),
+                             _mm256_setzero_si256(), _mm256_setzero_si256(),
+                             _mm256_setzero_si256()};
 
     FE52X4_CHECK1(f, FE52X4_B_MUL_IN, "mul_small: f");
-    /* f_i·c < 2^72: lo < 2^52 stays on limb i, hi < 2^20 goes twice to limb i + 1 */
-    #pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) hi[i] = FE52X4_HI_(zero, f->v[i], c);
-    /* limb 5 wraps: 2·19·hi_4 < 2^25.25 */
-    h->v[0] = FE52X4_LO_(FE52X4_LO_(zero, hi[4], k38), f->v[0], c);
-    #pragma GCC unroll 4
-    for (int i = 1; i < 5; i++)
-        h->v[i] = FE52X4_LO_(_mm256_add_epi64(hi[i - 1], hi[i - 1]), f->v[i], c);
+    /* f_i·c < 2^72: lo < 2^52 stays on limb i, hi < 2^20 goes twice to limb
+     * i + 1, limb 5 wraps as 38·hi_4 < 2^25.25 (fe52_small.h) */
+    FE52_MUL_SMALL_ADD_(__m256i, h, f, c, zero, _mm256_setzero_si256, _mm256_set1_epi64x,
+                        _mm256_add_epi64, _mm256_madd52lo_epu64, _mm256_madd52hi_epu64);
     FE52X4_CHECK1(h, FE52X4_B_SMALL, "mul_small: h");
 }
 

@@ -49,7 +49,9 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "../../field/fe_chain.h"
 #include "../../internal/ct.h"
+#include "fe52_small.h"
 
 typedef struct {
     __m512i v[5];
@@ -264,23 +266,26 @@ X8_INLINE void fe52x8_sq_(fe52x8 *h, const fe52x8 *f, int carry)
 #define fe52x8_sq_loose(h, f) fe52x8_sq_((h), (f), 0)
 
 /*
+ * h = acc + c·f lane by lane, c < 2^20 per lane (public), not carried
+ * (fe52_small.h: lo_i on limb i, 2·hi_i on limb i + 1, 38·hi_4 on limb 0).
+ * In: carried f and acc. Out: limbs < acc_i + 2^52 + 2^21. 10 IFMA.
+ */
+X8_INLINE void fe52x8_mul_small_add(fe52x8 *h, const fe52x8 *f, __m512i c, const fe52x8 *acc)
+{
+    FE52_MUL_SMALL_ADD_(__m512i, h, f, c, acc->v, _mm512_setzero_si512, x8_set1,
+                        _mm512_add_epi64, _mm512_madd52lo_epu64, _mm512_madd52hi_epu64);
+}
+
+/*
  * h = aa + a24·e, not carried. In: carried e and aa. e_i·a24 < 2^68.01
- * splits into lo (< 2^52, limb i) and hi (< 2^16.01, weight 2^52: twice on
- * limb i + 1; limb 5 wraps as 2·19 = 38 on limb 0). Out: limb 0 <
+ * splits into lo (< 2^52, limb i) and hi (< 2^16.01). Out: limb 0 <
  * 2^51 + 2^17.25 + 38·2^16.01 + 2^52 < 2^53, limbs 1..4 < 2^53. 10 IFMA.
  */
 X8_INLINE void fe52x8_mul_a24_add(fe52x8 *h, const fe52x8 *e, const fe52x8 *aa)
 {
-    const __m512i a24 = x8_set1(X8_A24), k38 = x8_set1(38);
-    __m512i hi[5];
-
     X8_CHECK(e, X8_CARRIED0, X8_CARRIED1, "mul_a24_add: e");
     X8_CHECK(aa, X8_CARRIED0, X8_CARRIED1, "mul_a24_add: aa");
-    for (int i = 0; i < 5; i++) hi[i] = _mm512_madd52hi_epu64(_mm512_setzero_si512(), e->v[i], a24);
-    h->v[0] = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(aa->v[0], hi[4], k38), e->v[0], a24);
-    for (int i = 1; i < 5; i++)
-        h->v[i] = _mm512_madd52lo_epu64(
-            _mm512_add_epi64(aa->v[i], _mm512_add_epi64(hi[i - 1], hi[i - 1])), e->v[i], a24);
+    fe52x8_mul_small_add(h, e, x8_set1(X8_A24), aa);
 }
 
 /* h = f with the lanes permuted by idx (vpermq, fixed latency for any index). */
@@ -330,39 +335,34 @@ X8_INLINE void fe52x8_mul_g_(fe52x8 *h, const fe52x8 *f, const fe52x8 *k, int ng
     for (int g = 0; g < ng; g++) fe52x8_mul(&h[g], &f[g], &k[g]);
 }
 
+/* The operations of the 2^250 − 1 chain (src/field/fe_chain.h) on ng groups
+ * held as arrays fe52x8[2]: h, f and g point to such arrays. */
+#define FE52X8_SQ_G_(h, f) fe52x8_sqn_g_(*(h), *(f), 1, ng)
+#define FE52X8_SQN_G_(h, f, n) fe52x8_sqn_g_(*(h), *(f), (n), ng)
+#define FE52X8_MUL_G_(h, f, g) fe52x8_mul_g_(*(h), *(f), *(g), ng)
+
 /*
- * h[g] = z[g]^(p−2) = z[g]^(2^255 − 21) in every lane of ng groups (Fermat;
- * 0 ↦ 0): 254 squarings and 11 multiplications, the exponents in the
- * comments; ng is a compile-time constant at both callers below.
+ * h[g] = z[g]^(p−2) = z[g]^(2^255 − 21) in every lane of ng ≤ 2 groups
+ * (Fermat; 0 ↦ 0): the chain of src/field/fe_chain.h to z^(2^250 − 1), then
+ * 5 squarings and a product by z^11; 254 squarings and 11 multiplications.
+ * In: operands; out: carried (every fe52x8_sq / _mul returns an operand).
+ * ng is a compile-time constant at both callers below.
  */
 X8_INLINE void fe52x8_invert_g_(fe52x8 *h, const fe52x8 *z, int ng)
 {
-    fe52x8 t[4][2];
+    struct {
+        fe52x8 z[2], z2[2], z9[2], z11[2], a[2], b[2], t[2];
+    } s;
 
-    fe52x8_sqn_g_(t[0], z, 1, ng);             /* t0 = z^2                 */
-    fe52x8_sqn_g_(t[1], t[0], 2, ng);          /* t1 = z^8                 */
-    fe52x8_mul_g_(t[1], t[1], z, ng);          /* t1 = z^9                 */
-    fe52x8_mul_g_(t[0], t[0], t[1], ng);       /* t0 = z^11                */
-    fe52x8_sqn_g_(t[2], t[0], 1, ng);          /* t2 = z^22                */
-    fe52x8_mul_g_(t[1], t[1], t[2], ng);       /* t1 = z^(2^5 − 1)         */
-    fe52x8_sqn_g_(t[2], t[1], 5, ng);
-    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^10 − 1)        */
-    fe52x8_sqn_g_(t[2], t[1], 10, ng);
-    fe52x8_mul_g_(t[2], t[2], t[1], ng);       /* t2 = z^(2^20 − 1)        */
-    fe52x8_sqn_g_(t[3], t[2], 20, ng);
-    fe52x8_mul_g_(t[2], t[3], t[2], ng);       /* t2 = z^(2^40 − 1)        */
-    fe52x8_sqn_g_(t[2], t[2], 10, ng);
-    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^50 − 1)        */
-    fe52x8_sqn_g_(t[2], t[1], 50, ng);
-    fe52x8_mul_g_(t[2], t[2], t[1], ng);       /* t2 = z^(2^100 − 1)       */
-    fe52x8_sqn_g_(t[3], t[2], 100, ng);
-    fe52x8_mul_g_(t[2], t[3], t[2], ng);       /* t2 = z^(2^200 − 1)       */
-    fe52x8_sqn_g_(t[2], t[2], 50, ng);
-    fe52x8_mul_g_(t[1], t[2], t[1], ng);       /* t1 = z^(2^250 − 1)       */
-    fe52x8_sqn_g_(t[1], t[1], 5, ng);          /* t1 = z^(2^255 − 32)      */
-    fe52x8_mul_g_(h, t[1], t[0], ng);          /* h  = z^(2^255 − 21)      */
-    vec25519_wipe(t, sizeof t);
+    for (int g = 0; g < ng; g++) s.z[g] = z[g];
+    FE_CHAIN_2_250_1(FE52X8_SQ_G_, FE52X8_SQN_G_, FE52X8_MUL_G_, &s.t, &s.z11, &s.z, &s);
+    fe52x8_sqn_g_(s.t, s.t, 5, ng);    /* z^(2^255 − 2^5)  */
+    fe52x8_mul_g_(h, s.t, s.z11, ng);  /* z^(2^255 − 21)   */
+    vec25519_wipe(&s, sizeof s);
 }
+#undef FE52X8_SQ_G_
+#undef FE52X8_SQN_G_
+#undef FE52X8_MUL_G_
 
 /* h = z^(p−2) in every lane (0 ↦ 0). In: operand; out: carried. */
 static inline void fe52x8_invert(fe52x8 *h, const fe52x8 *z)

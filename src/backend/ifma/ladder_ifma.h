@@ -3,8 +3,7 @@
  * X25519 (RFC 7748 §5) as one Montgomery ladder whose field operations run
  * several at a time on the AVX-512 IFMA multiplier (docs/x25519.md §8):
  * eight at a time on fe52x8 (two rounds of products per step; the IFMA
- * backend's), or four at a time on fe52x4 (three rounds; kept for
- * comparison, e.g. on cores that split 512-bit instructions).
+ * backend's).
  *
  * Compiled with -mavx512f -mavx512vl -mavx512ifma; may be called only when
  * cpu_features().avx512ifma is set. The IFMA backend's table
@@ -25,9 +24,5 @@
  * Eight lanes (fe52x8), two rounds of products per step (docs/x25519.md §8.5).
  */
 void x25519_ladder_ifma(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
-
-/* The same, same contract, on four lanes (fe52x4), three rounds per step
- * (docs/x25519.md §8.1). */
-void x25519_ladder_ifma4(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
 
 #endif /* VEC25519_BACKEND_IFMA_LADDER_IFMA_H */

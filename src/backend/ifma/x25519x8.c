@@ -61,7 +61,7 @@
 #include "../../internal/bytes.h"
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
-#include "../serial/fe51.h"
+#include "../../field/fe51.h"
 #include "fe52x8.h"
 
 /* At most two groups of eight lanes per call (the 16-lane kernel). */

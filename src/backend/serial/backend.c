@@ -7,12 +7,12 @@
  *   scalarmult                 variable_base.c
  *   scalarmult_base            fixed_base.c
  *   double_scalarmult_vartime  double_base.c (and the table entries)
- *   x25519(_batch)             src/montgomery/ladder.c
+ *   x25519(_batch)             src/backend/serial/ladder.c
  *   multiscalar(_vartime)      multiscalar.c (straus.c, pippenger.c)
  *   base_encode                base_encode.c
  */
-#include "../../hash/sha512_blocks.h"
-#include "../../montgomery/ladder.h"
+#include "../sha512_blocks.h"
+#include "../ladder.h"
 #include "../backend.h"
 #include "ge.h"
 #include "msm.h"
@@ -28,7 +28,7 @@ const struct backend serial_backend = {
     .multiscalar_vartime_scratch = ge_multiscalar_vartime_scratch,
     .x25519 = x25519_ladder_serial,
     .x25519_batch = x25519_batch_serial,
-    .sha512_blocks = sha512_blocks_portable, /* src/hash/sha512.c */
+    .sha512_blocks = sha512_blocks_portable, /* serial/sha512_blocks.c */
     .base_encode = ge_base_encode, /* base_encode.c */
     .double_base_table_init = ge_double_base_table_init,
     .double_scalarmult_table_vartime = ge_double_scalarmult_table_vartime,

@@ -29,6 +29,7 @@
 
 #include "../../internal/ct.h"
 #include "../backend.h"
+#include "../lanes_plan.h"
 #include "ge.h"
 
 /*
@@ -109,14 +110,17 @@ void ge_base_encode_lanes(size_t n, uint8_t *out, const uint8_t *scalars, int fo
     for (size_t done = 0; done < n;) {
         const size_t m = n - done < BASE_ENCODE_BLOCK ? n - done : BASE_ENCODE_BLOCK;
         const uint8_t *sc = scalars + 32 * done;
-        size_t i = 0;
+        size_t i = 0, c;
 
-        for (; i + w <= m; i += w) lanes(X + i, Y + i, Z + i, sc + 32 * i, w);
-        if (m - i >= pad_min && m - i > 0) {
-            memset(pad, 0, sizeof pad); /* the unused lanes compute [0]B: public, discarded */
-            memcpy(pad, sc + 32 * i, 32 * (m - i));
-            lanes(X + i, Y + i, Z + i, &pad[0][0], m - i);
-            i = m;
+        while (i < m && (c = lanes_chunk(m, i, w, pad_min)) != 0) { /* ../lanes_plan.h */
+            if (c == w) {
+                lanes(X + i, Y + i, Z + i, sc + 32 * i, w);
+            } else {
+                memset(pad, 0, sizeof pad); /* the unused lanes compute [0]B: public, discarded */
+                memcpy(pad, sc + 32 * i, 32 * c);
+                lanes(X + i, Y + i, Z + i, &pad[0][0], c);
+            }
+            i += c;
         }
         for (; i < m; i++) one(X + i, Y + i, Z + i, sc + 32 * i, 1);
         ge_base_encode_finish(m, out + 32 * done, X, Y, Z, form);

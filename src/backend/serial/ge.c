@@ -404,17 +404,14 @@ void ge_ext_cmov(ge_ext *r, const ge_ext *p, ct_mask m)
     fe_cmov(&r->T, &p->T, m);
 }
 
-/*
- * |b| and the sign of b as a mask, for b ∈ [-8, 8]. Constant time: with
- * m the sign bit (0 or 1), |b| = (b XOR -m) + m, with no branch.
- */
+/* |b| and the sign of b as a mask, for b ∈ [-8, 8] (ct_digit_abs, ct.h). */
 static uint64_t digit_abs(ct_mask *neg, int8_t b)
 {
-    uint64_t x = (uint64_t)(int64_t)b;
-    uint64_t m = x >> 63;
+    uint64_t sign;
+    uint64_t babs = ct_digit_abs(&sign, b);
 
-    *neg = ct_from_bit(m);
-    return ((x ^ (0 - m)) + m) & 0xff;
+    *neg = ct_from_bit(sign);
+    return babs;
 }
 
 /*
@@ -532,22 +529,6 @@ ct_mask ge_ext_is_small_order(const ge_ext *p)
 
     ge_ext_mul_by_cofactor(&q, p);
     return ge_ext_is_identity(&q);
-}
-
-/*
- * all-ones iff [ℓ]p is the identity, i.e. p lies in the prime-order subgroup
- * (the identity included). [ℓ]p is computed with the constant-time
- * ge_scalarmult (ℓ < 2^253, so its top byte is ≤ 127). Constant time.
- */
-ct_mask ge_ext_is_torsion_free(const ge_ext *p)
-{
-    ge_ext q;
-    ct_mask m;
-
-    ge_scalarmult(&q, sc_ell, p);
-    m = ge_ext_is_identity(&q);
-    vec25519_wipe(&q, sizeof q);
-    return m;
 }
 
 /* ---- the basepoint ---------------------------------------------------------- */

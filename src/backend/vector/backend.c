@@ -10,8 +10,8 @@
 /*
  * The backend table of this ISA: every entry is a vector algorithm (the
  * multiscalar ones in straus.c, pippenger.c and multiscalar.c, the 4-way
- * decoder in decode.c) except X25519,
- * which is the ladder vpoint.h names for the ISA (VBACKEND_X25519).
+ * decoder in decode.c) except X25519, single and batched, which the
+ * wrapper routes (VBACKEND_X25519 and x25519_batch in backend_<isa>.c).
  */
 const struct backend VFN(backend) = {
     .name = VBACKEND_NAME,
@@ -22,7 +22,7 @@ const struct backend VFN(backend) = {
     .multiscalar = VFN(multiscalar),
     .multiscalar_vartime_scratch_bytes = VFN(multiscalar_vartime_scratch_bytes),
     .multiscalar_vartime_scratch = VFN(multiscalar_vartime_scratch),
-    .x25519 = VBACKEND_X25519,
+    .x25519 = VBACKEND_X25519,                     /* the wrapper's (backend_<isa>.c) */
     .x25519_batch = VFN(x25519_batch), /* the wrapper's (backend_<isa>.c) */
     .frombytes4_vartime = VFN(frombytes4_vartime), /* vector/decode.c */
     .sha512_blocks = VBACKEND_SHA512_BLOCKS, /* the wrapper's (backend_<isa>.c) */

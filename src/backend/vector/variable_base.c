@@ -2,9 +2,8 @@
 /*
  * VFN(scalarmult): [s]P, constant time, variable base, on 4-way vector
  * points, the twin of src/backend/serial/variable_base.c: the same signed
- * radix-16 digits and table of [1]P..[8]P (vpt_cached_multiples is not used
- * here: the serial twin's doubling/addition order is kept), full-table
- * scans (vpt_cached_select). The vector points carry (X, Y, Z, T) in four
+ * radix-16 digits and table of [1]P..[8]P (vpt_cached_multiples, vpoint.h,
+ * the twin of ge_cached_multiples), full-table scans (vpt_cached_select). The vector points carry (X, Y, Z, T) in four
  * lanes and use the HWCD 4-way formulas (docs/avx2.md), so the P²/P³
  * juggling of the serial code disappears. Compiled once per ISA through
  * src/backend/<isa>/backend_<isa>.c.
@@ -20,23 +19,13 @@
 static void VFN(scalarmult)(ge_ext *r, const uint8_t s[32], const ge_ext *P)
 {
     int8_t e[64];
-    vpt_ext m[8];
     vpt_cached table[8];
     vpt_cached t;
     vpt_ext h;
 
     sc_recode_radix16(e, s);
 
-    /* m[j] = [j+1]P: doubling for the even multiples, one addition for the odd. */
-    vpt_from_ge(&m[0], P);
-    for (int j = 1; j < 8; j++) {
-        if ((j & 1) == 1) {
-            vpt_dbl(&m[j], &m[j / 2]);
-        } else {
-            vpt_add(&m[j], &m[j - 1], &m[0]);
-        }
-    }
-    for (int j = 0; j < 8; j++) vpt_to_cached(&table[j], &m[j]);
+    vpt_cached_multiples(table, P);
 
     vpt_ext_0(&h);
     vpt_cached_select(&t, table, e[63]);
@@ -49,7 +38,6 @@ static void VFN(scalarmult)(ge_ext *r, const uint8_t s[32], const ge_ext *P)
     vpt_to_ge(r, &h);
 
     vec25519_wipe(e, sizeof e);
-    vec25519_wipe(m, sizeof m);
     vec25519_wipe(table, sizeof table);
     vec25519_wipe(&t, sizeof t);
     vec25519_wipe(&h, sizeof h);

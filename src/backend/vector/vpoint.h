@@ -64,9 +64,6 @@ typedef ge_avx2_cached vpt_cached;
 #define vpt_dbl_n ge_avx2_ext_dbl_n
 #define VFN(name) avx2_##name
 #define VBACKEND_NAME "avx2"
-/* X25519 in this table: the BMI2/ADX radix-2^64 ladder (or the serial one),
- * which beats a ladder on this 4-way field (docs/x25519.md). */
-#define VBACKEND_X25519 x25519_ladder_best
 /* Fixed base: the 4-way algorithm of fixed_base.c; the encodings batched by
  * the 4-lane kernel (src/backend/avx2/base_x4.c). */
 #define VBACKEND_VECTOR_BASE 1
@@ -126,9 +123,6 @@ typedef ge_ifma_cached vpt_cached;
 #define vpt_dbl_n ge_ifma_ext_dbl_n
 #define VFN(name) ifma_##name
 #define VBACKEND_NAME "ifma"
-/* X25519 in this table: the single ladder on the 4-way IFMA field
- * (src/backend/ifma/ladder_ifma.c, docs/x25519.md §8). */
-#define VBACKEND_X25519 x25519_ladder_ifma
 /* Fixed base: the 8-lane kernels of src/backend/ifma/base_x8.c. */
 #define VBACKEND_VECTOR_BASE 0
 #define VBACKEND_SCALARMULT_BASE ifma_scalarmult_base_x8
@@ -199,59 +193,26 @@ void VFN(frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], 
 #define VBACKEND_FROMBYTES2 NULL
 #endif
 
-/* ---- portable fallbacks of the optional operations ----------------------------- */
-#if !defined(vpt_dbl_n)
-/* r = 2^n·p, n ≥ 0. */
-static inline void dbl_n(vpt_ext *r, const vpt_ext *p, int n)
-{
-    *r = *p;
-    for (int k = 0; k < n; k++) vpt_dbl(r, r);
-}
-#define vpt_dbl_n dbl_n
-#endif
-
-#if !defined(vpt_cached_select)
-/*
- * |b| and the sign of b as a mask, for b ∈ [-8, 8], without a branch:
- * with m the sign bit, |b| = (b XOR -m) + m.
- */
-static inline uint64_t digit_abs(ct_mask *neg, int8_t b)
-{
-    uint64_t x = (uint64_t)(int64_t)b;
-    uint64_t m = x >> 63;
-
-    *neg = ct_from_bit(m);
-    return ((x ^ (0 - m)) + m) & 0xff;
-}
-
-/* t = [b]Q from table[j] = [j+1]Q, b ∈ [-8, 8]; all eight entries are scanned. Constant time. */
-static inline void select_cached(vpt_cached *t, const vpt_cached table[8], int8_t b)
-{
-    ct_mask neg;
-    uint64_t babs = digit_abs(&neg, b);
-
-    vpt_cached_0(t);
-    for (uint64_t j = 0; j < 8; j++) vpt_cached_cmov(t, &table[j], ct_eq(babs, j + 1));
-    vpt_cached_cneg(t, t, neg);
-}
-#define vpt_cached_select select_cached
-#endif
-
 /* ---- tables of multiples ----------------------------------------------------------- */
 
-/* table[j] = [j+1]P, j = 0..7, cached: P, then seven re-additions of P (the
- * formulas are unified, so P + P is a doubling). Constant time. */
+/* table[j] = [j+1]P, j = 0..7, cached: doubling for the even multiples, one
+ * addition for the odd, as ge_cached_multiples (serial/ge.c) and the one
+ * table of variable_base.c and straus.c. Constant time; the stack copies
+ * are wiped. */
 static inline void vpt_cached_multiples(vpt_cached table[8], const ge_ext *P)
 {
-    vpt_ext m;
+    vpt_ext m[8];
 
-    vpt_from_ge(&m, P);
-    vpt_to_cached(&table[0], &m);
+    vpt_from_ge(&m[0], P);
     for (int j = 1; j < 8; j++) {
-        vpt_add_cached(&m, &m, &table[0]);
-        vpt_to_cached(&table[j], &m);
+        if ((j & 1) == 1) {
+            vpt_dbl(&m[j], &m[j / 2]);
+        } else {
+            vpt_add(&m[j], &m[j - 1], &m[0]);
+        }
     }
-    vec25519_wipe(&m, sizeof m);
+    for (int j = 0; j < 8; j++) vpt_to_cached(&table[j], &m[j]);
+    vec25519_wipe(m, sizeof m);
 }
 
 

@@ -313,32 +313,10 @@ static inline void fe64_sq(fe64 *h, const fe64 *f)
 }
 
 /*
- * h = a24·f mod p with a24 = 121665 (FE64_A24), for any f < 2^256; h < 2^256.
- * The product has a fifth limb < 2^17, folded as in mul. h may alias f.
- * Constant time.
- */
-static inline void fe64_mul_a24(fe64 *h, const fe64 *f)
-{
-    uint64_t r0, r1, r2, r3, r4, t0;
-    __asm__(
-        "movl %[a24], %%edx\n\t"
-        FE64_MUL_LIMB_("f")
-        FE64_FOLD_TOP_
-        : [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [r4] "=&r"(r4),
-          [t0] "=&r"(t0)
-        : [f] "r"(f->v), "m"(*f), [a24] "i"(FE64_A24)
-        : "rdx", "cc");
-    h->v[0] = r0;
-    h->v[1] = r1;
-    h->v[2] = r2;
-    h->v[3] = r3;
-}
-
-/*
  * h = a24·f + g mod p (h < 2^256), for any f, g < 2^256: the ladder's
  * AA + a24·E in one pass (a24·f + g < 121666·2^256, so the fifth limb is
  * ≤ 121665 and is folded once): one fold and one store/load fewer than
- * mul_a24 then add, on the ladder's critical path (docs/x25519.md §4).
+ * a product by a24 then an addition, on the ladder's critical path (docs/x25519.md §4).
  * h may alias f or g. Constant time.
  */
 static inline void fe64_mul_a24_add(fe64 *h, const fe64 *f, const fe64 *g)

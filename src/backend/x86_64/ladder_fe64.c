@@ -3,7 +3,7 @@
  * The X25519 Montgomery ladder on the BMI2/ADX radix-2^64 field
  * (src/backend/x86_64/fe64.h; docs/x25519.md).
  *
- * Same algorithm as the generic ladder of src/montgomery/ladder.c, RFC 7748 §5:
+ * Same algorithm as the generic ladder of src/backend/serial/ladder.c, RFC 7748 §5:
  * the state is two projective points (x2:z2) = [k']P and (x3:z3) = [k'+1]P on
  * v² = u³ + 486662·u² + u, where k' is the prefix of the clamped scalar k
  * read so far; one step per bit 254..0 is a differential addition and a
@@ -23,7 +23,7 @@
  * last bit (docs/x25519.md §4).
  *
  * Compiled with -mbmi2 -madx (as every file of src/backend/x86_64/); called
- * by x25519_ladder_best (src/montgomery/ladder.c) only when
+ * by x25519_ladder_best (src/backend/dispatch.c) only when
  * cpu_features().bmi2_adx is set. On other architectures this file is empty.
  *
  * Constant time in the scalar: the bits become masks only, the loop and every

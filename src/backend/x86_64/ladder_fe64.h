@@ -5,7 +5,7 @@
  *
  * x25519_ladder_fe64 exists on x86-64 (VEC25519_HAVE_LADDER_FE64 is then
  * defined) and may be called only when cpu_features().bmi2_adx is set
- * (src/internal/cpu.h); x25519_ladder_best (src/montgomery/ladder.h) makes
+ * (src/internal/cpu.h); x25519_ladder_best (src/backend/ladder.h) makes
  * that choice. This header includes no intrinsics: plain C may include it.
  */
 #ifndef VEC25519_BACKEND_X86_64_LADDER_FE64_H

@@ -2,8 +2,9 @@
 /*
  * The X25519 Montgomery ladder on the u-coordinate alone (RFC 7748 §5),
  * written once over the serial field contract (src/field/fe.h: fe51 or
- * fe2625), and the glue the backend tables make their x25519 and
- * x25519_batch entries of (src/backend/backend.h; contracts in ladder.h).
+ * fe2625): the serial backend's x25519 and x25519_batch entries
+ * (src/backend/backend.h; contracts in src/backend/ladder.h), and the glue
+ * the vector backend tables make their x25519_batch of.
  *
  * The ladder state is two projective points (X2:Z2) and (X3:Z3) of the curve
  * v² = u³ + 486662·u² + u, with x3 − x2 = u (differential addition). The
@@ -21,12 +22,11 @@
 
 #include "vec25519/util.h"
 
-#include "../backend/x86_64/ladder_fe64.h"
-#include "../field/fe.h"
-#include "../internal/cpu.h"
-#include "../internal/ct.h"
-#include "../scalar/sc.h"
-#include "ladder.h"
+#include "../../field/fe.h"
+#include "../../internal/ct.h"
+#include "../../scalar/sc.h"
+#include "../ladder.h"
+#include "../lanes_plan.h"
 
 /* (A − 2)/4 for Montgomery A = 486662 (RFC 7748 §5). */
 #define X25519_A24 121665u
@@ -125,22 +125,6 @@ void x25519_ladder_serial(uint8_t out[32], const uint8_t scalar[32], const uint8
     vec25519_wipe(&sec, sizeof sec);
 }
 
-/*
- * The same on the fastest field this CPU has: the radix-2^64 MULX/ADX ladder
- * (src/backend/x86_64/ladder_fe64.c) when BMI2 and ADX are present, else the serial
- * one. The vector backends use this; the serial backend stays portable C.
- */
-void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32])
-{
-#if defined(VEC25519_HAVE_LADDER_FE64)
-    if (cpu_features().bmi2_adx) {
-        x25519_ladder_fe64(out, scalar, point);
-        return;
-    }
-#endif
-    x25519_ladder_serial(out, scalar, point);
-}
-
 void x25519_batch_serial(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points)
 {
     for (size_t i = 0; i < n; i++) x25519_ladder_serial(out + 32 * i, scalars + 32 * i, points + 32 * i);
@@ -154,13 +138,11 @@ void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const ui
     struct {
         uint8_t k[16][32], u[16][32], r[16][32];
     } sec;
-    size_t i = 0;
+    size_t i = 0, m;
 
     memset(sec.k, 0, sizeof sec.k);
     memset(sec.u, 0, sizeof sec.u);
-    while (i < n) {
-        size_t m = n - i < w ? n - i : w;
-        if (m < w && m < pad_min) break; /* a small remainder: one by one */
+    while (i < n && (m = lanes_chunk(n, i, w, pad_min)) != 0) { /* ../lanes_plan.h */
         memcpy(sec.k, scalars + 32 * i, 32 * m);
         memcpy(sec.u, points + 32 * i, 32 * m);
         if (m < w) {

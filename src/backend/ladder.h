@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * The X25519 ladders every backend table is built from (src/montgomery/
- * ladder.c; RFC 7748 §5): the ladder on the build's serial field, the one
- * on the fastest serial field of this CPU, and the glue that runs a batch
- * on a w-lane vector kernel. Each gives the raw ladder output (canonical,
+ * The X25519 ladders every backend table is built from (RFC 7748 §5): an
+ * interface the backends implement, declared in backend.h's layer. The
+ * ladder on the build's serial field (serial/ladder.c), the one on the
+ * fastest serial field of this CPU (dispatch.c: the one place besides the
+ * choice of a table that looks at the CPU), and the glue that runs a batch
+ * on a w-lane vector kernel (serial/ladder.c). Each gives the raw ladder output (canonical,
  * no all-zero check: the caller's, RFC 7748 §6.1). Plain C: no ISA flags.
  */
-#ifndef VEC25519_MONTGOMERY_LADDER_H
-#define VEC25519_MONTGOMERY_LADDER_H
+#ifndef VEC25519_BACKEND_LADDER_H
+#define VEC25519_BACKEND_LADDER_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -20,7 +22,7 @@
  */
 void x25519_ladder_serial(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
 /* The same on the fastest serial field this CPU has: the radix-2^64
- * MULX/ADX ladder (src/backend/x86_64/ladder_fe64.c) when BMI2 and ADX are
+ * MULX/ADX ladder (x86_64/ladder_fe64.c) when BMI2 and ADX are
  * present, else x25519_ladder_serial. Constant time in scalar. */
 void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
 
@@ -49,4 +51,4 @@ void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const ui
                         void (*one)(uint8_t out[32], const uint8_t scalar[32],
                                     const uint8_t point[32]));
 
-#endif /* VEC25519_MONTGOMERY_LADDER_H */
+#endif /* VEC25519_BACKEND_LADDER_H */

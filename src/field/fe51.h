@@ -58,13 +58,13 @@
  * "Curve25519: new Diffie-Hellman speed records" (PKC 2006) for the radix-2^51
  * representation, curve25519-dalek src/backend/serial/u64/field.rs (bound notation).
  */
-#ifndef VEC25519_BACKEND_SERIAL_FE51_H
-#define VEC25519_BACKEND_SERIAL_FE51_H
+#ifndef VEC25519_FIELD_FE51_H
+#define VEC25519_FIELD_FE51_H
 
 #include <stdint.h>
 
-#include "../../internal/bytes.h"
-#include "../../internal/ct.h"
+#include "../internal/bytes.h"
+#include "../internal/ct.h"
 
 /*
  * fe51 needs a 64×64 → 128-bit product. Targets without unsigned __int128
@@ -411,4 +411,4 @@ static inline ct_mask fe51_eq(const fe51 *f, const fe51 *g)
 #error "fe51 needs unsigned __int128; build with VEC25519_SERIAL=u32 (-DVEC25519_SERIAL_U32) on this target"
 #endif /* __SIZEOF_INT128__ */
 
-#endif /* VEC25519_BACKEND_SERIAL_FE51_H */
+#endif /* VEC25519_FIELD_FE51_H */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * Hash-to-curve internals (RFC 9380), shared by src/hash/hash_to_curve.c and
+ * Hash-to-curve internals (RFC 9380), shared by src/h2c/hash_to_curve.c and
  * the tests, which check the intermediate values of the RFC's vectors.
  */
-#ifndef VEC25519_HASH_H2C_H
-#define VEC25519_HASH_H2C_H
+#ifndef VEC25519_H2C_H2C_H
+#define VEC25519_H2C_H2C_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -37,4 +37,4 @@ int h2c_hash_to_field(fe *u, size_t count, const uint8_t *msg, size_t len, const
 int h2c_edwards25519(ge_ext *P, int random_oracle, const uint8_t *msg, size_t len,
                      const uint8_t *dst, size_t dstlen);
 
-#endif /* VEC25519_HASH_H2C_H */
+#endif /* VEC25519_H2C_H2C_H */

@@ -52,13 +52,13 @@
  * References: RFC 7748 §5; D. J. Bernstein, "Curve25519: new Diffie-Hellman
  * speed records" (PKC 2006) §4 for the radix-2^25.5 representation.
  */
-#ifndef VEC25519_BACKEND_SERIAL_FE2625_H
-#define VEC25519_BACKEND_SERIAL_FE2625_H
+#ifndef VEC25519_FIELD_FE2625_H
+#define VEC25519_FIELD_FE2625_H
 
 #include <stdint.h>
 
-#include "../../internal/bytes.h"
-#include "../../internal/ct.h"
+#include "../internal/bytes.h"
+#include "../internal/ct.h"
 
 typedef struct {
     uint32_t v[10];
@@ -460,4 +460,4 @@ static inline ct_mask fe2625_eq(const fe2625 *f, const fe2625 *g)
     return ct_is_zero(d);
 }
 
-#endif /* VEC25519_BACKEND_SERIAL_FE2625_H */
+#endif /* VEC25519_FIELD_FE2625_H */
