@@ -282,7 +282,6 @@ static void check_unary(const uint8_t fa[32], int with_invert)
 {
     fe64 a, h;
     fe sa, sh;
-    fe_loose l;
     uint8_t got[32], want[32];
     bn x;
 
