@@ -70,15 +70,7 @@ fi
 echo "cryptography $ver, tests from $src"
 
 # ---- the two runs -------------------------------------------------------------
-sys_mods=$("$OPENSSL" version -m | sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p')
-# cryptography loads the legacy provider too: a modules folder with the
-# system's modules and ours.
-mkdir mods
-for m in "$sys_mods"/*.so; do [ -e "$m" ] && ln -s "$m" mods/; done
-ln -sf "$MOD/vec25519.so" mods/vec25519.so
-export OPENSSL_MODULES=$T/mods
-snippet "$DOC" ours.cnf
-: >default.cnf
+python_setup "$DOC"
 
 tp=tests/hazmat/primitives
 tests="$tp/test_ed25519.py $tp/test_x25519.py $tp/test_serialization.py $tp/test_pkcs12.py
