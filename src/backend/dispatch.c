@@ -186,7 +186,7 @@ void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t
  * 8-lane calls, interleaved in one process (the 16-lane kernel faster in 73
  * to 97 of 301 pairs), and the harness of issue 28 saw whole runs on it
  * land at 12.7k–13.8k per key; the 8-lane rows stayed put
- * (docs/performance.md §13). Intel's cores gained from it in the same
+ * (docs/x25519.md §9.8). Intel's cores gained from it in the same
  * harness (n = 64 7,374 against n = 8 8,098 per key). So: AMD CPUs (vendor
  * "AuthenticAMD", every family with IFMA: Zen 4, Zen 5) take 8 lanes,
  * the others 16. No timing at run time.
