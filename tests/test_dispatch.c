@@ -12,6 +12,12 @@
  *   several threads making the first     one line in all.
  *   call at once
  *
+ * and the lane count of the IFMA X25519 batch (x25519_ifma_lanes): 8 on an
+ * AMD CPU and 16 on others, the vendor read here from /proc/cpuinfo rather
+ * than from the library's CPUID code; VEC25519_IFMA_X25519_LANES=8 or 16
+ * forces either, silently; another value is one line on stderr and the
+ * automatic choice.
+ *
  * The choice is made once per process, so every case runs in a fresh child
  * (fork before the library has chosen) whose stderr goes to a pipe; the
  * parent checks the exit status and the text. The test suite itself runs
@@ -44,6 +50,7 @@ int main(void)
 #include "vec25519.h"
 
 #include "backend/backend.h"
+#include "backend/ladder.h"
 
 /* The automatic choice: the last (best) usable backend. */
 static const char *best_name(void)
@@ -60,14 +67,11 @@ static void *first_call(void *arg)
 }
 
 /*
- * Runs a child with VEC25519_BACKEND = value (NULL: unset) and
- * VEC25519_BACKEND_STRICT = strict (NULL: unset), which calls
- * vec25519_backend() from `threads` threads at once (0: from its main thread)
- * and exits 0 if every answer is `want` (NULL: don't check), 3 otherwise.
- * err gets the child's stderr; returns the wait status.
+ * Forks a child that runs body(arg) and exits with its value, its stderr
+ * into err (NUL-terminated, errcap bytes at most). Returns the wait status,
+ * or -1 if the pipe or the fork failed.
  */
-static int run_child(const char *value, const char *strict, int threads, const char *want,
-                     char *err, size_t errcap)
+static int fork_capture(int (*body)(const void *), const void *arg, char *err, size_t errcap)
 {
     int fd[2];
     if (pipe(fd) != 0) return -1;
@@ -78,24 +82,7 @@ static int run_child(const char *value, const char *strict, int threads, const c
     if (pid == 0) {
         close(fd[0]);
         dup2(fd[1], 2);
-        if (value) setenv("VEC25519_BACKEND", value, 1);
-        else unsetenv("VEC25519_BACKEND");
-        if (strict) setenv("VEC25519_BACKEND_STRICT", strict, 1);
-        else unsetenv("VEC25519_BACKEND_STRICT");
-        int ok = 1;
-        if (threads == 0) {
-            const char *got = vec25519_backend();
-            ok = want == NULL || strcmp(got, want) == 0;
-        } else {
-            pthread_t t[8];
-            for (int i = 0; i < threads; i++) pthread_create(&t[i], NULL, first_call, NULL);
-            for (int i = 0; i < threads; i++) {
-                void *got;
-                pthread_join(t[i], &got);
-                ok &= want == NULL || strcmp((const char *)got, want) == 0;
-            }
-        }
-        _exit(ok ? 0 : 3);
+        _exit(body(arg));
     }
     close(fd[1]);
     size_t len = 0;
@@ -106,6 +93,52 @@ static int run_child(const char *value, const char *strict, int threads, const c
     int status = 0;
     waitpid(pid, &status, 0);
     return status;
+}
+
+static void set_or_unset(const char *name, const char *value)
+{
+    if (value) setenv(name, value, 1);
+    else unsetenv(name);
+}
+
+struct backend_case {
+    const char *value, *strict, *want;
+    int threads;
+};
+
+static int backend_child(const void *arg)
+{
+    const struct backend_case *c = arg;
+    set_or_unset("VEC25519_BACKEND", c->value);
+    set_or_unset("VEC25519_BACKEND_STRICT", c->strict);
+    int ok = 1;
+    if (c->threads == 0) {
+        const char *got = vec25519_backend();
+        ok = c->want == NULL || strcmp(got, c->want) == 0;
+    } else {
+        pthread_t t[8];
+        for (int i = 0; i < c->threads; i++) pthread_create(&t[i], NULL, first_call, NULL);
+        for (int i = 0; i < c->threads; i++) {
+            void *got;
+            pthread_join(t[i], &got);
+            ok &= c->want == NULL || strcmp((const char *)got, c->want) == 0;
+        }
+    }
+    return ok ? 0 : 3;
+}
+
+/*
+ * Runs a child with VEC25519_BACKEND = value (NULL: unset) and
+ * VEC25519_BACKEND_STRICT = strict (NULL: unset), which calls
+ * vec25519_backend() from `threads` threads at once (0: from its main thread)
+ * and exits 0 if every answer is `want` (NULL: don't check), 3 otherwise.
+ * err gets the child's stderr; returns the wait status.
+ */
+static int run_child(const char *value, const char *strict, int threads, const char *want,
+                     char *err, size_t errcap)
+{
+    const struct backend_case c = {value, strict, want, threads};
+    return fork_capture(backend_child, &c, err, errcap);
 }
 
 static int count_lines(const char *s)
@@ -121,6 +154,59 @@ static int count_lib_lines(const char *s)
 {
     const char *q = strstr(s, "qemu: uncaught target signal");
     return count_lines(s) - (q != NULL && (q == s || q[-1] == '\n'));
+}
+
+static int lanes_child(const void *value)
+{
+    set_or_unset("VEC25519_IFMA_X25519_LANES", value);
+    return (int)x25519_ifma_lanes();
+}
+
+/* x25519_ifma_lanes() in a fresh child with VEC25519_IFMA_X25519_LANES =
+ * value (NULL: unset), or -1 if the child did not exit; err as run_child. */
+static int lanes_in_child(const char *value, char *err, size_t errcap)
+{
+    int st = fork_capture(lanes_child, value, err, errcap);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* 1 if /proc/cpuinfo names the vendor AuthenticAMD, 0 if it names another,
+ * -1 if it cannot be read or has no vendor_id line. */
+static int cpuinfo_amd(void)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return -1;
+    char line[256];
+    int amd = -1;
+    while (amd < 0 && fgets(line, sizeof line, f))
+        if (strncmp(line, "vendor_id", 9) == 0) amd = strstr(line, "AuthenticAMD") != NULL;
+    fclose(f);
+    return amd;
+}
+
+static void check_ifma_lanes(void)
+{
+    char err[4096];
+    int amd = cpuinfo_amd(), got = lanes_in_child(NULL, err, sizeof err);
+
+    printf("IFMA X25519 batch lanes on this CPU: %d (/proc/cpuinfo AMD: %d)\n", got, amd);
+    CHECK((got == 8 || got == 16) && err[0] == 0, "lanes unset: %d '%s'", got, err);
+#if defined(__x86_64__)
+    /* AMD 8, another vendor 16. (Only natively on x86-64: under qemu-user
+     * /proc/cpuinfo is the build machine's, not the emulated CPU's.) */
+    if (amd >= 0) CHECK(got == (amd ? 8 : 16), "automatic lanes %d with AMD = %d", got, amd);
+#elif !defined(__i386__)
+    CHECK(got == 16, "automatic lanes %d: 16 without x86 CPUID", got);
+#endif
+    got = lanes_in_child("8", err, sizeof err);
+    CHECK(got == 8 && err[0] == 0, "lanes 8: %d '%s'", got, err);
+    got = lanes_in_child("16", err, sizeof err);
+    CHECK(got == 16 && err[0] == 0, "lanes 16: %d '%s'", got, err);
+    int automatic = lanes_in_child(NULL, err, sizeof err);
+    got = lanes_in_child("12", err, sizeof err);
+    CHECK(got == automatic && count_lines(err) == 1 &&
+              strstr(err, "VEC25519_IFMA_X25519_LANES must be 8 or 16"),
+          "lanes 12: %d '%s'", got, err);
 }
 
 int main(void)
@@ -178,6 +264,8 @@ int main(void)
         CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "threads: status %#x", st);
         CHECK(count_lines(err) == 1, "threads: %d lines: %s", count_lines(err), err);
     }
+
+    check_ifma_lanes();
     return test_done();
 }
 #endif /* !_WIN32 */

@@ -173,3 +173,47 @@ void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t
 #endif
     x25519_ladder_serial(out, scalar, point);
 }
+
+/*
+ * The widest X25519 batch kernel of the IFMA table (ifma/backend_ifma.c):
+ * x25519_batch16_ifma (two groups of eight lanes issued side by side, one
+ * call ≈ 1.8 calls of the 8-lane kernel when its core runs nothing else) or
+ * x25519_batch8_ifma alone. The 16-lane kernel buys its speed with the
+ * second group's spills (463 stack references per step against 125,
+ * docs/x25519.md §9.6), and on AMD Zen 5 that only pays while the core is
+ * otherwise idle: with the other thread of the core busy, 64 keys took a
+ * median 8,647–9,192 TSC ticks per key on it against 7,233–7,772 as eight
+ * 8-lane calls, interleaved in one process (the 16-lane kernel faster in 73
+ * to 97 of 301 pairs), and the harness of issue 28 saw whole runs on it
+ * land at 12.7k–13.8k per key; the 8-lane rows stayed put
+ * (docs/x25519.md §9.8). Intel's cores gained from it in the same
+ * harness (n = 64 7,374 against n = 8 8,098 per key). So: AMD CPUs (vendor
+ * "AuthenticAMD", every family with IFMA: Zen 4, Zen 5) take 8 lanes,
+ * the others 16. No timing at run time.
+ *
+ * VEC25519_IFMA_X25519_LANES=8 or 16 forces either (tests, benchmarks),
+ * read as VEC25519_BACKEND is (env(): ignored by setuid programs); any other
+ * value is ignored with one line on stderr.
+ */
+unsigned x25519_ifma_lanes(void)
+{
+    static atomic_uint lanes;
+    unsigned w = atomic_load_explicit(&lanes, memory_order_relaxed);
+    if (w) return w;
+    w = cpu_features().amd ? 8 : 16;
+    const char *force = env("VEC25519_IFMA_X25519_LANES");
+    if (force && *force) {
+        if (strcmp(force, "8") == 0) {
+            w = 8;
+        } else if (strcmp(force, "16") == 0) {
+            w = 16;
+        } else {
+            static atomic_flag warned = ATOMIC_FLAG_INIT;
+            if (!atomic_flag_test_and_set(&warned))
+                fprintf(stderr, "vec25519: VEC25519_IFMA_X25519_LANES must be 8 or 16; "
+                                "using the automatic choice (%u)\n", w);
+        }
+    }
+    atomic_store_explicit(&lanes, w, memory_order_relaxed);
+    return w;
+}

@@ -26,6 +26,12 @@ void x25519_ladder_serial(uint8_t out[32], const uint8_t scalar[32], const uint8
  * present, else x25519_ladder_serial. Constant time in scalar. */
 void x25519_ladder_best(uint8_t out[32], const uint8_t scalar[32], const uint8_t point[32]);
 
+/* The widest kernel the IFMA backend's x25519_batch runs chunks on, 16 or 8
+ * lanes, chosen by what the CPU is (dispatch.c states the rule and the
+ * measurements behind it; VEC25519_IFMA_X25519_LANES=8 or 16 forces either).
+ * Chosen once and cached. */
+unsigned x25519_ifma_lanes(void);
+
 /* The raw ladders of n entries (entry i at 32·i of each buffer), one by one
  * on x25519_ladder_serial: the serial backend's x25519_batch. Constant time
  * in every scalar and point (n public). out may be scalars or points. */

@@ -24,6 +24,9 @@ static uint64_t xgetbv0(void)
 static void detect(struct cpu_features *f)
 {
     unsigned a, b, c, d;
+    /* Leaf 0: the vendor string in EBX, EDX, ECX ("Auth" "enti" "cAMD"). */
+    if (__get_cpuid(0, &a, &b, &c, &d))
+        f->amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return;
     int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
     uint64_t xcr0 = osxsave ? xgetbv0() : 0;
@@ -53,13 +56,13 @@ struct cpu_features cpu_features(void)
 {
     unsigned v = atomic_load_explicit(&packed, memory_order_relaxed);
     if (!v) {
-        struct cpu_features f = {0, 0, 0, 0, 0};
+        struct cpu_features f = {0, 0, 0, 0, 0, 0};
         detect(&f);
         v = 1u | (unsigned)f.avx2 << 1 | (unsigned)f.bmi2_adx << 2 | (unsigned)f.avx512ifma << 3 |
-            (unsigned)f.bmi2 << 4 | (unsigned)f.avx512vl << 5;
+            (unsigned)f.bmi2 << 4 | (unsigned)f.avx512vl << 5 | (unsigned)f.amd << 6;
         atomic_store_explicit(&packed, v, memory_order_relaxed);
     }
     struct cpu_features r = {(int)(v >> 1) & 1, (int)(v >> 2) & 1, (int)(v >> 3) & 1,
-                             (int)(v >> 4) & 1, (int)(v >> 5) & 1};
+                             (int)(v >> 4) & 1, (int)(v >> 5) & 1, (int)(v >> 6) & 1};
     return r;
 }

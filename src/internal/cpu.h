@@ -12,6 +12,8 @@ struct cpu_features {
     int avx512ifma; /* AVX512F + AVX512VL + AVX512DQ + AVX512IFMA, OS saves opmask/ZMM (XCR0 5-7) */
     int bmi2;       /* BMI1 (ANDN) and BMI2 (RORX)                                   */
     int avx512vl;   /* AVX2 + AVX512F + AVX512VL, OS saves opmask/ZMM (XCR0 5-7)     */
+    int amd;        /* vendor "AuthenticAMD" (CPUID leaf 0): a kernel choice, never a
+                     * feature (src/backend/dispatch.c, ifma_x25519_lanes)          */
 };
 
 struct cpu_features cpu_features(void);

@@ -24,14 +24,16 @@
 #define VBACKEND_X25519 x25519_ladder_ifma
 
 /*
- * Chunks of 16 run on the 16-lane kernel (two 8-lane groups side by side:
+ * Where x25519_ifma_lanes() is 16 (src/backend/dispatch.c: the CPU decides):
+ * chunks of 16 run on the 16-lane kernel (two 8-lane groups side by side:
  * one call costs about 1.8 calls of the 8-lane kernel, docs/x25519.md §9.6);
  * a remainder r = n mod 16 ≥ X25519_BATCH_PAD16_MIN_IFMA is padded into one
  * more 16-lane call (1.8 < 2 calls of 8, or one of 8 and two single
- * ladders). A smaller remainder goes to the 8-lane kernel: its chunk of 8,
- * then r mod 8 padded into one more 8-lane call when ≥
- * X25519_BATCH_PAD_MIN_IFMA, else run singly on x25519_ladder_ifma (one
- * 8-lane call costs 2.1 single ladders of this backend, §9.5).
+ * ladders). A smaller remainder, or all of n where the choice is 8, goes to
+ * the 8-lane kernel: chunks of 8, then r mod 8 padded into one more 8-lane
+ * call when ≥ X25519_BATCH_PAD_MIN_IFMA, else run singly on
+ * x25519_ladder_ifma (one 8-lane call costs 2.1 single ladders of this
+ * backend, §9.5).
  */
 #define X25519_BATCH_PAD16_MIN_IFMA 10
 #define X25519_BATCH_PAD_MIN_IFMA 3
@@ -40,7 +42,10 @@
 static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
                               const uint8_t *points)
 {
-    const size_t r = n % 16, n16 = r >= X25519_BATCH_PAD16_MIN_IFMA ? n : n - r;
+    const size_t r = n % 16;
+    const size_t n16 = x25519_ifma_lanes() != 16         ? 0
+                       : r >= X25519_BATCH_PAD16_MIN_IFMA ? n
+                                                          : n - r;
 
     if (n16 != 0)
         x25519_batch_lanes(n16, out, scalars, points, x25519_batch16_ifma, 16,
