@@ -2,8 +2,9 @@
 /*
  * Tests of the serial edwards25519 group: src/backend/serial/ge.c (models,
  * group law, selection, predicates, basepoint), ge_frombytes.c (RFC 8032
- * §5.1.2-5.1.3 encoding, strict and relaxed decoding) and scalarmult.c
- * (the three scalar multiplications and the fixed-base tables).
+ * §5.1.2-5.1.3 encoding, strict and relaxed decoding), scalarmult.c
+ * (the three scalar multiplications and the fixed-base tables) and
+ * subgroup.c (the prime-order subgroup test, against [ℓ]P = identity).
  *
  * References, none of them the code under test:
  *   - an affine reference of the Edwards addition law over the bn bignum
@@ -894,6 +895,73 @@ static void test_torsion(int n)
     }
 }
 
+/*
+ * ge_ext_is_torsion_free (src/backend/serial/subgroup.c: a halving step and a
+ * quartic character) against the definition it replaces, [ℓ]P = identity
+ * with the constant-time ge_scalarmult: on n random subgroup points [k]B and
+ * each of them plus each of the eight points of E[8] (every coset of the
+ * subgroup, at a random representative), on the eight small-order points
+ * and the identity at several representatives, and on points decoded from
+ * random bytes (strict and relaxed decoding).
+ */
+static int torsion_free_by_ell(const ge_ext *p)
+{
+    ge_ext r;
+    ge_scalarmult(&r, sc_ell, p);
+    return ct_to_int(ge_ext_is_identity(&r));
+}
+
+static void check_torsion_free(const ge_ext *p, int want, const char *what, int i)
+{
+    int ref = torsion_free_by_ell(p);
+    int got = ct_to_int(ge_ext_is_torsion_free(p));
+    CHECK(ref == want || want < 0, "%s %d: [ℓ]P = identity is %d, expected %d", what, i, ref, want);
+    CHECK(got == ref, "%s %d: is_torsion_free %d, [ℓ]P = identity %d", what, i, got, ref);
+}
+
+static void test_torsion_free_vs_ell(int n)
+{
+    ge_ext t[8], q, qt;
+    apt a;
+    int in = 0, out = 0;
+
+    for (int i = 0; i < 8; i++) {
+        for (int rep = 0; rep < 4; rep++) {
+            ref_to_ext(&t[i], &torsion[i], rep != 0);
+            check_torsion_free(&t[i], i == 0, "E[8] point", i);
+        }
+    }
+    ge_ext_0(&q);
+    check_torsion_free(&q, 1, "ge_ext_0", 0);
+
+    for (int i = 0; i < n; i++) {
+        uint8_t k[32], s[32];
+        test_rng_bytes(k, 32);
+        k[31] &= 127;
+        ge_scalarmult_base(&q, k);
+        for (int j = 0; j < 8; j++) {
+            ref_to_ext(&t[j], &torsion[j], 1);
+            ge_ext_add(&qt, &q, &t[j]);
+            check_torsion_free(&qt, j == 0, "[k]B + T", j);
+        }
+        /* the same coset structure from the reference's random point */
+        rnd_point(&a);
+        ref_to_ext(&q, &a, 1);
+        check_torsion_free(&q, -1, "random point", i);
+        /* whatever decodes from random bytes */
+        test_rng_bytes(s, 32);
+        if (ge_ext_frombytes(&q, s) == 0) {
+            int r = torsion_free_by_ell(&q);
+            in += r;
+            out += !r;
+            check_torsion_free(&q, r, "decoded point", i);
+        }
+        if (ge_ext_frombytes_relaxed(&q, s) == 0) check_torsion_free(&q, -1, "relaxed point", i);
+    }
+    /* about one decoded point in eight is torsion-free: both verdicts seen */
+    CHECK(n < 100 || (in > 0 && out > 0), "decoded points: %d torsion-free, %d not", in, out);
+}
+
 /* ---- scalar multiplications ---------------------------------------------------- */
 
 #define NSPECIAL 14
@@ -1212,6 +1280,7 @@ int main(void)
     test_select(20);
     test_eq(20);
     test_torsion(40);
+    test_torsion_free_vs_ell(TEST_RANDOM_CASES(1000));
     test_scalarmult(2000);
     test_aliasing(20);
 #ifdef HAVE_SODIUM

@@ -558,6 +558,23 @@ static void check_group(void)
        m[0] = ge_ext_eq(&P, &R); m[1] = ge_ext_is_identity(&R); m[2] = ge_ext_is_small_order(&Q));
     OP("ge_ext_is_torsion_free", m[3] = ge_ext_is_torsion_free(&P));
     expect_secret(m, 4 * sizeof m[0], "ge predicates");
+    /* subgroup.c takes other values (a non-square u, g = 0) off the
+     * subgroup: a secret point of each coset of E[8] (P + [ℓ]R, R decoded
+     * from random bytes, has a random torsion part), a secret small-order
+     * point and the identity; each verdict stays secret. */
+    for (int i = 0; i < 8; i++) {
+        ge_ext T;
+        do test_rng_bytes(enc, 32);
+        while (ge_ext_frombytes(&R, enc) != 0);
+        ge_scalarmult(&T, sc_ell, &R);
+        ge_ext_add(&R, &P, &T);
+        if (i == 6) R = T;
+        if (i == 7) ge_ext_0(&R);
+        SECRET(&R, sizeof R);
+        OP("ge_ext_is_torsion_free (any coset, small order, identity)",
+           m[4] = ge_ext_is_torsion_free(&R));
+        expect_secret(&m[4], sizeof m[4], "ge_ext_is_torsion_free (any coset)");
+    }
     OP("ge_ext_tobytes", ge_ext_tobytes(enc, &P));
     expect_secret(enc, 32, "ge_ext_tobytes");
     /* Decoding a secret encoding: only the verdict is revealed (ge.h). */

@@ -113,7 +113,7 @@ void ge_proj_tobytes(uint8_t s[32], const ge_proj *h);
 ct_mask ge_ext_eq(const ge_ext *p, const ge_ext *q);     /* projective: X1Z2 = X2Z1, Y1Z2 = Y2Z1 */
 ct_mask ge_ext_is_identity(const ge_ext *p);
 ct_mask ge_ext_is_small_order(const ge_ext *p);         /* [8]p = identity */
-ct_mask ge_ext_is_torsion_free(const ge_ext *p);        /* [ℓ]p = identity */
+ct_mask ge_ext_is_torsion_free(const ge_ext *p);        /* [ℓ]p = identity (subgroup.c) */
 
 /* ---- the basepoint ---------------------------------------------------------- */
 extern const ge_ext ge_basepoint; /* B = (x, 4/5), x positive */

@@ -64,19 +64,3 @@ void ge_scalarmult(ge_ext *r, const uint8_t s[32], const ge_ext *P)
     vec25519_wipe(&q, sizeof q);
     vec25519_wipe(&h, sizeof h);
 }
-
-/*
- * all-ones iff [ℓ]p is the identity, i.e. p lies in the prime-order subgroup
- * (the identity included). [ℓ]p is computed with the constant-time
- * ge_scalarmult (ℓ < 2^253, so its top byte is ≤ 127). Constant time.
- */
-ct_mask ge_ext_is_torsion_free(const ge_ext *p)
-{
-    ge_ext q;
-    ct_mask m;
-
-    ge_scalarmult(&q, sc_ell, p);
-    m = ge_ext_is_identity(&q);
-    vec25519_wipe(&q, sizeof q);
-    return m;
-}
