@@ -203,6 +203,14 @@ static void verify_all(const char *what, const uint8_t sig[64], const uint8_t *m
     ncase++;
 }
 
+/* A case of a vector file (vec_ed25519_fn): what, the file's name, is arg. */
+static void vector_case(const void *arg, int i, const uint8_t sig[64], const uint8_t *m,
+                        size_t mlen, const uint8_t pk[32])
+{
+    (void)i;
+    verify_all(arg, sig, m, mlen, pk);
+}
+
 static void adv_case(const adv_sig_case *c, void *arg)
 {
     (void)arg;
@@ -291,32 +299,13 @@ static void ed25519_section(void)
         verify_all("point as A", valid[i % 16].sig, valid[i % 16].msg, valid[i % 16].mlen, pts[i]);
     }
 
-    /* ed25519-speccheck's twelve cases. */
-    vec_reader r;
-    if (vec_open(&r, "speccheck/ed25519_speccheck.txt") != 0) {
+    /* ed25519-speccheck's twelve cases; Wycheproof Ed25519: every case with a
+     * 64-byte signature. */
+    if (vec_speccheck_ed25519(vector_case, "speccheck") < 0) {
         fprintf(stderr, "speccheck/ed25519_speccheck.txt not found\n");
         exit(1);
     }
-    while (vec_next(&r)) {
-        uint8_t m[64], spk[32], ssig[64];
-        long mlen = vec_field_var(&r, 1, m, sizeof m);
-        if (mlen < 0 || !vec_field_exact(&r, 2, spk, 32) || !vec_field_exact(&r, 3, ssig, 64)) continue;
-        verify_all("speccheck", ssig, m, (size_t)mlen, spk);
-    }
-    vec_close(&r);
-
-    /* Wycheproof Ed25519: every case with a 64-byte signature. */
-    if (vec_open(&r, "wycheproof/ed25519_test.txt") == 0) {
-        while (vec_next(&r)) {
-            static uint8_t m[4096];
-            uint8_t wpk[32], wsig[128];
-            long mlen = vec_field_var(&r, 4, m, sizeof m);
-            if (!vec_field_exact(&r, 3, wpk, 32) || mlen < 0) continue;
-            if (vec_field_var(&r, 5, wsig, sizeof wsig) != 64) continue;
-            verify_all("wycheproof", wsig, m, (size_t)mlen, wpk);
-        }
-        vec_close(&r);
-    } else {
+    if (vec_wycheproof_ed25519_sig64(vector_case, "wycheproof") < 0) {
         fprintf(stderr, "wycheproof/ed25519_test.txt not found\n");
         exit(1);
     }

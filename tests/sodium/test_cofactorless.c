@@ -53,6 +53,22 @@ static void adv_case(const adv_sig_case *c, void *arg)
     }
 }
 
+static void wycheproof_case(const void *arg, int i, const uint8_t sig[64], const uint8_t *m,
+                            size_t mlen, const uint8_t pk[32])
+{
+    (void)arg;
+    (void)i;
+    both("wycheproof", 2, sig, m, mlen, pk);
+}
+
+/* Case i of speccheck, in file order. */
+static void speccheck_case(const void *arg, int i, const uint8_t sig[64], const uint8_t *m,
+                           size_t mlen, const uint8_t pk[32])
+{
+    (void)arg;
+    both(i == 3 ? "speccheck 3" : "speccheck", i == 3, sig, m, mlen, pk);
+}
+
 int main(void)
 {
     static adv_valid_sig valid[16];
@@ -75,7 +91,6 @@ int main(void)
          0xff, 0x7f},
     };
     uint8_t seed[32], pk[32], sk[64], sig[64], msg[256], enc[32];
-    vec_reader r;
     int n;
 
     if (sodium_init() < 0) test_skip("sodium_init failed");
@@ -135,35 +150,12 @@ int main(void)
     }
 
     /* Wycheproof (64-byte signatures; the others cannot be passed to libsodium). */
-    n = 0;
-    if (vec_open(&r, "wycheproof/ed25519_test.txt") == 0) {
-        while (vec_next(&r)) {
-            static uint8_t m[4096];
-            uint8_t wpk[32], wsig[128];
-            long mlen = vec_field_var(&r, 4, m, sizeof m);
-            if (!vec_field_exact(&r, 3, wpk, 32) || mlen < 0) continue;
-            if (vec_field_var(&r, 5, wsig, sizeof wsig) != 64) continue;
-            both("wycheproof", 2, wsig, m, (size_t)mlen, wpk);
-            n++;
-        }
-        vec_close(&r);
-    }
+    n = vec_wycheproof_ed25519_sig64(wycheproof_case, NULL);
     CHECK(n > 100, "wycheproof: %d cases with 64-byte signatures", n);
 
     /* ed25519-speccheck's twelve cases: libsodium's row of its results table
      * accepts case 3 only; the verifier must say the same (and agree). */
-    n = 0;
-    if (vec_open(&r, "speccheck/ed25519_speccheck.txt") == 0) {
-        while (vec_next(&r)) {
-            uint8_t m[64], spk[32], ssig[64]; /* in file order: case n */
-            long mlen = vec_field_var(&r, 1, m, sizeof m);
-            if (mlen < 0 || !vec_field_exact(&r, 2, spk, 32) || !vec_field_exact(&r, 3, ssig, 64))
-                continue;
-            both(n == 3 ? "speccheck 3" : "speccheck", n == 3, ssig, m, (size_t)mlen, spk);
-            n++;
-        }
-        vec_close(&r);
-    }
+    n = vec_speccheck_ed25519(speccheck_case, NULL);
     CHECK(n == 12, "speccheck: %d cases", n);
 
     /* The adversarial classes. */

@@ -335,3 +335,36 @@ void vec_close(vec_reader *r)
     r->f = NULL;
     r->line = NULL;
 }
+
+int vec_wycheproof_ed25519_sig64(vec_ed25519_fn *fn, const void *arg)
+{
+    vec_reader r;
+    int n = 0;
+    if (vec_open(&r, "wycheproof/ed25519_test.txt") != 0) return -1;
+    while (vec_next(&r)) {
+        static uint8_t m[4096];
+        uint8_t pk[32], sig[128];
+        long mlen = vec_field_var(&r, 4, m, sizeof m);
+        if (!vec_field_exact(&r, 3, pk, 32) || mlen < 0) continue;
+        if (vec_field_var(&r, 5, sig, sizeof sig) != 64) continue;
+        fn(arg, n++, sig, m, (size_t)mlen, pk);
+    }
+    vec_close(&r);
+    return n;
+}
+
+int vec_speccheck_ed25519(vec_ed25519_fn *fn, const void *arg)
+{
+    vec_reader r;
+    int n = 0;
+    if (vec_open(&r, "speccheck/ed25519_speccheck.txt") != 0) return -1;
+    while (vec_next(&r)) {
+        uint8_t m[64], pk[32], sig[64];
+        long mlen = vec_field_var(&r, 1, m, sizeof m);
+        if (mlen < 0 || !vec_field_exact(&r, 2, pk, 32) || !vec_field_exact(&r, 3, sig, 64))
+            continue;
+        fn(arg, n++, sig, m, (size_t)mlen, pk);
+    }
+    vec_close(&r);
+    return n;
+}

@@ -108,6 +108,15 @@ int vec_field_hex(const vec_reader *r, int i, uint8_t *out, size_t n);
 /* The same, counting a check only when the field is bad (missing, not hex or
  * not n bytes): 1, or 0 (reported as a failed check). */
 int vec_field_exact(const vec_reader *r, int i, uint8_t *out, size_t n);
+/* An Ed25519 verification case of a vector file, the i-th read (from 0). */
+typedef void vec_ed25519_fn(const void *arg, int i, const uint8_t sig[64], const uint8_t *m,
+                            size_t mlen, const uint8_t pk[32]);
+/* fn(arg, ...) on each case of wycheproof/ed25519_test.txt with a 64-byte
+ * signature (the only ones libsodium's API takes) / of
+ * speccheck/ed25519_speccheck.txt, in file order: their number, or -1 when
+ * the file cannot be opened (reported by vec_open). */
+int vec_wycheproof_ed25519_sig64(vec_ed25519_fn *fn, const void *arg);
+int vec_speccheck_ed25519(vec_ed25519_fn *fn, const void *arg);
 /* Path of a vector file (for programs that parse JSON themselves). */
 const char *vec_path(const char *rel);
 
