@@ -13,12 +13,8 @@
 set -u
 MOD=$1
 DOC=$2
-NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
-[ -x "$NGINX" ] || { echo "SKIPPED: nginx is not installed"; exit 77; }
-. "$(dirname "$0")/common.sh"
-need curl timeout
-pid=
-on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null'
+. "$(dirname "$0")/nginx.sh"
+need curl
 # In a sanitizer build only nginx, which loads the module, gets $PRELOAD.
 
 snippet "$DOC" ours.cnf

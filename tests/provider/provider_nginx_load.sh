@@ -21,14 +21,9 @@
 set -u
 MOD=$1
 DOC=$2
-NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
-[ -x "$NGINX" ] || { echo "SKIPPED: nginx is not installed"; exit 77; }
-. "$(dirname "$0")/common.sh"
-need timeout
+. "$(dirname "$0")/nginx.sh"
 LOAD=${VEC25519_LOAD_SECONDS:-10}
 CLIENTS=4
-pid=
-on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null'
 
 snippet "$DOC" ours.cnf
 ed25519_cert
