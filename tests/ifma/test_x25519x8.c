@@ -150,21 +150,31 @@ static void test_shared_inputs(void)
     }
 }
 
+/* The output in place of the scalars, then of the points, of the n-lane
+ * kernel f (8 or 16), for rounds random inputs; what_s / what_p name the
+ * checks. */
+static void check_alias(void (*f)(uint8_t (*)[32], const uint8_t (*)[32], const uint8_t (*)[32]),
+                        int n, int rounds, const char *what_s, const char *what_p)
+{
+    uint8_t k[16][32], u[16][32], buf[16][32], want[16][32];
+    size_t size = (size_t)n * 32;
+
+    for (int r = 0; r < rounds; r++) {
+        test_rng_bytes(k, size);
+        test_rng_bytes(u, size);
+        for (int l = 0; l < n; l++) x25519_ladder_serial(want[l], k[l], u[l]);
+        memcpy(buf, k, size);
+        f(buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u);
+        CHECK_BYTES(buf, want, size, what_s);
+        memcpy(buf, u, size);
+        f(buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf);
+        CHECK_BYTES(buf, want, size, what_p);
+    }
+}
+
 static void test_alias(void)
 {
-    uint8_t k[8][32], u[8][32], buf[8][32], want[8][32];
-
-    for (int r = 0; r < 10; r++) {
-        test_rng_bytes(k, sizeof k);
-        test_rng_bytes(u, sizeof u);
-        for (int l = 0; l < 8; l++) x25519_ladder_serial(want[l], k[l], u[l]);
-        memcpy(buf, k, sizeof buf);
-        x25519_batch8_ifma(buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u);
-        CHECK_BYTES(buf, want, sizeof buf, "out = scalars");
-        memcpy(buf, u, sizeof buf);
-        x25519_batch8_ifma(buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf);
-        CHECK_BYTES(buf, want, sizeof buf, "out = points");
-    }
+    check_alias(x25519_batch8_ifma, 8, 10, "out = scalars", "out = points");
 }
 
 /* ---- the 16-lane kernel ------------------------------------------------------- */
@@ -227,19 +237,7 @@ static void test16_groups(void)
 
 static void test16_alias(void)
 {
-    uint8_t k[16][32], u[16][32], buf[16][32], want[16][32];
-
-    for (int r = 0; r < 5; r++) {
-        test_rng_bytes(k, sizeof k);
-        test_rng_bytes(u, sizeof u);
-        for (int l = 0; l < 16; l++) x25519_ladder_serial(want[l], k[l], u[l]);
-        memcpy(buf, k, sizeof buf);
-        x25519_batch16_ifma(buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u);
-        CHECK_BYTES(buf, want, sizeof buf, "16 lanes: out = scalars");
-        memcpy(buf, u, sizeof buf);
-        x25519_batch16_ifma(buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf);
-        CHECK_BYTES(buf, want, sizeof buf, "16 lanes: out = points");
-    }
+    check_alias(x25519_batch16_ifma, 16, 5, "16 lanes: out = scalars", "16 lanes: out = points");
 }
 
 /* ---- cycle counts (--bench) --------------------------------------------------- */
