@@ -349,6 +349,36 @@ static void x25519_section(void)
     vec_close(&r);
 }
 
+/* A group of libsodium's core API: its prefix, is_valid_point, add and sub. */
+struct group_api {
+    const char *valid, *add, *sub;
+    int (*is_valid)(const unsigned char *p);
+    int (*add_fn)(unsigned char *r, const unsigned char *p, const unsigned char *q);
+    int (*sub_fn)(unsigned char *r, const unsigned char *p, const unsigned char *q);
+};
+static const struct group_api ed25519_group = {
+    "crypto_core_ed25519_is_valid_point", "crypto_core_ed25519_add", "crypto_core_ed25519_sub",
+    crypto_core_ed25519_is_valid_point, crypto_core_ed25519_add, crypto_core_ed25519_sub};
+static const struct group_api ristretto255_group = {
+    "crypto_core_ristretto255_is_valid_point", "crypto_core_ristretto255_add",
+    "crypto_core_ristretto255_sub", crypto_core_ristretto255_is_valid_point,
+    crypto_core_ristretto255_add, crypto_core_ristretto255_sub};
+
+/* Case ncase: is p[i] valid, then p[i] + p[j] and p[i] - p[j] for j from 0 in
+ * random steps of 1 to step. */
+static void group_lines(const struct group_api *g, const uint8_t (*p)[32], int n, int i, int step)
+{
+    uint8_t out[32];
+    int rc = g->is_valid(p[i]);
+    line(g->valid, ncase, rc, NULL, 0);
+    for (int j = 0; j < n; j += 1 + (int)(rng_next() % (uint64_t)step)) {
+        FILL(out), rc = g->add_fn(out, p[i], p[j]);
+        line(g->add, ncase, rc, out, 32);
+        FILL(out), rc = g->sub_fn(out, p[i], p[j]);
+        line(g->sub, ncase, rc, out, 32);
+    }
+}
+
 /* ---- Edwards core and scalar multiplication ------------------------------------------ */
 
 static void edwards_section(void)
@@ -357,14 +387,7 @@ static void edwards_section(void)
     int rc;
 
     for (int i = 0; i < npts; i++, ncase++) {
-        rc = crypto_core_ed25519_is_valid_point(pts[i]);
-        line("crypto_core_ed25519_is_valid_point", ncase, rc, NULL, 0);
-        for (int j = 0; j < npts; j += 1 + (int)(rng_next() % 7)) {
-            FILL(out), rc = crypto_core_ed25519_add(out, pts[i], pts[j]);
-            line("crypto_core_ed25519_add", ncase, rc, out, 32);
-            FILL(out), rc = crypto_core_ed25519_sub(out, pts[i], pts[j]);
-            line("crypto_core_ed25519_sub", ncase, rc, out, 32);
-        }
+        group_lines(&ed25519_group, (const uint8_t(*)[32])pts, npts, i, 7);
         for (int k = 0; k < nsc; k += 3) {
             FILL(out), rc = crypto_scalarmult_ed25519(out, scs[k], pts[i]);
             line("crypto_scalarmult_ed25519", ncase, rc, out, 32);
@@ -475,14 +498,7 @@ static void ristretto_section(void)
     while (nr < NR) rng_bytes(rp[nr++], 32);
 
     for (int i = 0; i < nr; i++, ncase++) {
-        rc = crypto_core_ristretto255_is_valid_point(rp[i]);
-        line("crypto_core_ristretto255_is_valid_point", ncase, rc, NULL, 0);
-        for (int j = 0; j < nr; j += 1 + (int)(rng_next() % 9)) {
-            FILL(out), rc = crypto_core_ristretto255_add(out, rp[i], rp[j]);
-            line("crypto_core_ristretto255_add", ncase, rc, out, 32);
-            FILL(out), rc = crypto_core_ristretto255_sub(out, rp[i], rp[j]);
-            line("crypto_core_ristretto255_sub", ncase, rc, out, 32);
-        }
+        group_lines(&ristretto255_group, (const uint8_t(*)[32])rp, nr, i, 9);
         for (int k = 0; k < nsc; k += 2) {
             FILL(out), rc = crypto_scalarmult_ristretto255(out, scs[k], rp[i]);
             line("crypto_scalarmult_ristretto255", ncase, rc, out, 32);
