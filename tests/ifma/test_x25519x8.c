@@ -80,18 +80,9 @@ static void test_random(void)
     }
 }
 
-/* Little-endian hex of the edge u-coordinates. */
-static const char *const edge_points[] = {
-    /* 0, 1 */
-    "0000000000000000000000000000000000000000000000000000000000000000",
-    "0100000000000000000000000000000000000000000000000000000000000000",
-    /* order-8 points (RFC 7748 / Wycheproof x25519_test.json) */
-    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-    /* p − 1, p, p + 1 */
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+/* Little-endian hex of the edge u-coordinates: the seven of small order
+ * (test_small_order_u_hex), then these. */
+static const char *const edge_more[] = {
     /* 2^255 − 1 (non-canonical), 2^256 − 1 (bit 255 set too) */
     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
@@ -99,7 +90,11 @@ static const char *const edge_points[] = {
     "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
     "0100000000000000000000000000000000000000000000000000000000000080",
 };
-#define N_EDGE_POINTS (sizeof edge_points / sizeof edge_points[0])
+#define N_EDGE_POINTS (7 + sizeof edge_more / sizeof edge_more[0])
+static const char *edge_point(size_t p)
+{
+    return p < 7 ? test_small_order_u_hex[p] : edge_more[p - 7];
+}
 
 static void edge_scalar(uint8_t k[32], int which)
 {
@@ -115,7 +110,7 @@ static void test_edges(void)
     uint8_t k[8][32], u[8][32], e[32];
 
     for (size_t p = 0; p < N_EDGE_POINTS; p++) {
-        CHECK(hex_decode(e, 32, edge_points[p]) == 32, "edge point %zu", p);
+        CHECK(hex_decode(e, 32, edge_point(p)) == 32, "edge point %zu", p);
         for (int which = 0; which < 3; which++)
             for (int lane = 0; lane < 8; lane++) {
                 test_rng_bytes(k, sizeof k);
@@ -128,7 +123,7 @@ static void test_edges(void)
     /* every lane an edge point at once, and every lane an edge scalar */
     for (int which = 0; which < 3; which++) {
         for (int lane = 0; lane < 8; lane++) {
-            hex_decode(u[lane], 32, edge_points[(size_t)lane % N_EDGE_POINTS]);
+            hex_decode(u[lane], 32, edge_point((size_t)lane % N_EDGE_POINTS));
             edge_scalar(k[lane], (which + lane) % 3);
         }
         check_call((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "all edges");
@@ -199,14 +194,14 @@ static void test16_edges(void)
         for (int lane = 0; lane < 16; lane++) {
             test_rng_bytes(k, sizeof k);
             test_rng_bytes(u, sizeof u);
-            CHECK(hex_decode(u[lane], 32, edge_points[p]) == 32, "edge point %zu", p);
+            CHECK(hex_decode(u[lane], 32, edge_point(p)) == 32, "edge point %zu", p);
             edge_scalar(k[lane], (int)((p + (size_t)lane) % 3));
             check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: edge");
         }
     /* every lane an edge at once, the two groups different */
     for (int which = 0; which < 3; which++) {
         for (int lane = 0; lane < 16; lane++) {
-            hex_decode(u[lane], 32, edge_points[(size_t)(lane + which) % N_EDGE_POINTS]);
+            hex_decode(u[lane], 32, edge_point((size_t)(lane + which) % N_EDGE_POINTS));
             edge_scalar(k[lane], (which + lane) % 3);
         }
         check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: all edges");

@@ -186,6 +186,20 @@ const uint8_t test_small_order_enc[8][32] = {
      0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0xfa},
 };
 
+/* test.h: the seven X25519 u of small order. */
+const char *const test_small_order_u_hex[7] = {
+    /* 0, 1 */
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    /* order-8 points (RFC 7748 / Wycheproof x25519_test.json) */
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+    /* p − 1, p, p + 1 */
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+};
+
 /* test.h: s += ℓ = 2^252 + 27742317777372353535851937790883648493. */
 void test_add_ell(uint8_t s[32])
 {

@@ -76,6 +76,9 @@ long hex_decode(uint8_t *out, size_t cap, const char *hex);
 /* The eight points of small order (the torsion of edwards25519), canonical
  * encodings: the identity, (0, −1), (±√−1, 0), and the four of order 8. */
 extern const uint8_t test_small_order_enc[8][32];
+/* The seven X25519 u of small order (RFC 7748 §6.1's exclusion list), as
+ * little-endian hex: 0, 1, the two u of order 8, p − 1, p, p + 1. */
+extern const char *const test_small_order_u_hex[7];
 /* s += ℓ mod 2^256, little-endian: for s < 2^252 (any reduced S) the sum
  * is exact, S + ℓ, the non-canonical twin of S. */
 void test_add_ell(uint8_t s[32]);
