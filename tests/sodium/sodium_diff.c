@@ -349,20 +349,41 @@ static void x25519_section(void)
     vec_close(&r);
 }
 
-/* A group of libsodium's core API: its prefix, is_valid_point, add and sub. */
+/* A group of libsodium's core API: is_valid_point, add and sub, and the
+ * scalar add, sub and mul, each with its name. */
 struct group_api {
     const char *valid, *add, *sub;
     int (*is_valid)(const unsigned char *p);
     int (*add_fn)(unsigned char *r, const unsigned char *p, const unsigned char *q);
     int (*sub_fn)(unsigned char *r, const unsigned char *p, const unsigned char *q);
+    const char *scalar[3];
+    void (*scalar_fn[3])(unsigned char *z, const unsigned char *x, const unsigned char *y);
 };
 static const struct group_api ed25519_group = {
     "crypto_core_ed25519_is_valid_point", "crypto_core_ed25519_add", "crypto_core_ed25519_sub",
-    crypto_core_ed25519_is_valid_point, crypto_core_ed25519_add, crypto_core_ed25519_sub};
+    crypto_core_ed25519_is_valid_point, crypto_core_ed25519_add, crypto_core_ed25519_sub,
+    {"crypto_core_ed25519_scalar_add", "crypto_core_ed25519_scalar_sub",
+     "crypto_core_ed25519_scalar_mul"},
+    {crypto_core_ed25519_scalar_add, crypto_core_ed25519_scalar_sub,
+     crypto_core_ed25519_scalar_mul}};
 static const struct group_api ristretto255_group = {
     "crypto_core_ristretto255_is_valid_point", "crypto_core_ristretto255_add",
     "crypto_core_ristretto255_sub", crypto_core_ristretto255_is_valid_point,
-    crypto_core_ristretto255_add, crypto_core_ristretto255_sub};
+    crypto_core_ristretto255_add, crypto_core_ristretto255_sub,
+    {"crypto_core_ristretto255_scalar_add", "crypto_core_ristretto255_scalar_sub",
+     "crypto_core_ristretto255_scalar_mul"},
+    {crypto_core_ristretto255_scalar_add, crypto_core_ristretto255_scalar_sub,
+     crypto_core_ristretto255_scalar_mul}};
+
+/* Case ncase: the group's scalar add, sub and mul of a and b. */
+static void scalar_lines(const struct group_api *g, const uint8_t a[32], const uint8_t b[32])
+{
+    uint8_t out[32];
+    for (int k = 0; k < 3; k++) {
+        FILL(out), g->scalar_fn[k](out, a, b);
+        line(g->scalar[k], ncase, 0, out, 32);
+    }
+}
 
 /* Case ncase: is p[i] valid, then p[i] + p[j] and p[i] - p[j] for j from 0 in
  * random steps of 1 to step. */
@@ -432,18 +453,8 @@ static void edwards_section(void)
     /* scalars, all 256-bit values (both groups' names) */
     for (int i = 0; i < nsc; i++)
         for (int j = 0; j < nsc; j++, ncase++) {
-            FILL(out), crypto_core_ed25519_scalar_add(out, scs[i], scs[j]);
-            line("crypto_core_ed25519_scalar_add", ncase, 0, out, 32);
-            FILL(out), crypto_core_ed25519_scalar_sub(out, scs[i], scs[j]);
-            line("crypto_core_ed25519_scalar_sub", ncase, 0, out, 32);
-            FILL(out), crypto_core_ed25519_scalar_mul(out, scs[i], scs[j]);
-            line("crypto_core_ed25519_scalar_mul", ncase, 0, out, 32);
-            FILL(out), crypto_core_ristretto255_scalar_add(out, scs[i], scs[j]);
-            line("crypto_core_ristretto255_scalar_add", ncase, 0, out, 32);
-            FILL(out), crypto_core_ristretto255_scalar_sub(out, scs[i], scs[j]);
-            line("crypto_core_ristretto255_scalar_sub", ncase, 0, out, 32);
-            FILL(out), crypto_core_ristretto255_scalar_mul(out, scs[i], scs[j]);
-            line("crypto_core_ristretto255_scalar_mul", ncase, 0, out, 32);
+            scalar_lines(&ed25519_group, scs[i], scs[j]);
+            scalar_lines(&ristretto255_group, scs[i], scs[j]);
         }
     for (int i = 0; i < nsc; i++, ncase++) {
         FILL(out), rc = crypto_core_ed25519_scalar_invert(out, scs[i]);
