@@ -12,7 +12,10 @@
 #   - ok / fail / finish: the counts and the closing "N passed, N failed";
 #   - need CMD...: exit 77 (skipped) when a command is missing;
 #   - snippet DOC OUT: the openssl.cnf snippet of docs/openssl.md, as a user
-#     adds it, between its two marker comments.
+#     adds it, between its two marker comments;
+#   - python_setup DOC: for a Python application (cryptography loads the
+#     legacy provider too), OPENSSL_MODULES=$T/mods holding the system's
+#     modules and ours, ours.cnf (the snippet) and default.cnf (empty).
 need() {
     for c in "$@"; do
         command -v "$c" >/dev/null 2>&1 || { echo "SKIPPED: no $c command"; exit 77; }
@@ -42,6 +45,15 @@ snippet() {
     sed -n '/^# ---- vec25519 snippet: begin/,/^# ---- vec25519 snippet: end/p' "$1" >"$2"
     grep -q 'activate = 1' "$2" && grep -q 'default_properties' "$2" ||
         { echo "FAIL: no openssl.cnf snippet in $1"; exit 1; }
+}
+python_setup() {
+    sys_mods=$("$OPENSSL" version -m | sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p')
+    mkdir mods
+    for m in "$sys_mods"/*.so; do [ -e "$m" ] && ln -s "$m" mods/; done
+    ln -sf "$MOD/vec25519.so" mods/vec25519.so
+    export OPENSSL_MODULES=$T/mods
+    snippet "$1" ours.cnf
+    : >default.cnf
 }
 
 # ed25519_cert [REQ OPTION...]: default.cnf (empty: the default provider) and

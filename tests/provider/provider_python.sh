@@ -19,15 +19,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 PY=${VEC25519_PYTHON:-/usr/bin/python3}
 [ -x "$PY" ] && "$PY" -c 'import cryptography.hazmat.bindings._openssl' 2>/dev/null ||
     { echo "SKIPPED: no system python3 with the cryptography package"; exit 77; }
-sys_mods=$("$OPENSSL" version -m | sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p')
-# cryptography loads the legacy provider too: a modules folder with the
-# system's modules and ours.
-mkdir mods
-for m in "$sys_mods"/*.so; do [ -e "$m" ] && ln -s "$m" mods/; done
-ln -sf "$MOD/vec25519.so" mods/vec25519.so
-export OPENSSL_MODULES=$T/mods
-snippet "$DOC" ours.cnf
-: >default.cnf
+python_setup "$DOC"
 
 OPENSSL_CONF=default.cnf "$PY" "$HERE/provider_python.py" >default.out 2>&1 && ok ||
     { fail "with the default provider"; cat default.out; }

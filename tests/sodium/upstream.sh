@@ -5,10 +5,10 @@
 #
 # The sources are those of the libsodium installed here: Debian's source
 # package of the same version, fetched at test time with `apt-get source`
-# through a deb-src list of our own (a private apt state under WORKDIR, so no
-# root is needed and the system's apt configuration is not touched), or an
-# unpacked source tree named by VEC25519_LIBSODIUM_SRC. Nothing of libsodium
-# is kept in the repository.
+# through a deb-src list of our own (tests/support/apt_source.sh: a private
+# apt state under WORKDIR, so no root is needed and the system's apt
+# configuration is not touched), or an unpacked source tree named by
+# VEC25519_LIBSODIUM_SRC. Nothing of libsodium is kept in the repository.
 #
 # Each program of test/default/ for the covered families (and the box and kx
 # programs, whose libsodium code calls crypto_scalarmult) is compiled with
@@ -47,30 +47,8 @@ if [ -z "$src" ]; then
   done
 fi
 if [ -z "$src" ]; then
-  command -v apt-get >/dev/null 2>&1 || unavailable "no apt-get (not a Debian system); set VEC25519_LIBSODIUM_SRC to an unpacked libsodium source tree"
-  command -v dpkg-source >/dev/null 2>&1 || unavailable "no dpkg-source (Debian package dpkg-dev)"
-  arch=$(dpkg --print-architecture)
-  version=$(dpkg-query -W -f='${Version}' "libsodium-dev:$arch" 2>/dev/null) ||
-    unavailable "libsodium-dev:$arch is not installed"
-  codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
-  [ -n "$codename" ] || unavailable "no VERSION_CODENAME in /etc/os-release"
-  apt="$work/apt"
-  mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial"
-  cat >"$apt/sources.list" <<EOF
-deb-src http://deb.debian.org/debian $codename main
-deb-src http://deb.debian.org/debian $codename-updates main
-deb-src http://deb.debian.org/debian-security $codename-security main
-EOF
-  set -- -o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null \
-         -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o Debug::NoLocking=1 \
-         -o APT::Sandbox::User="$(id -un)" -q
-  echo "fetching libsodium $version (Debian $codename source package) ..."
-  timeout 600 apt-get "$@" update >"$work/apt-update.log" 2>&1 ||
-    unavailable "apt-get update of the deb-src list failed: $(tail -1 "$work/apt-update.log")"
-  ls "$apt/lists/"*Sources* >/dev/null 2>&1 ||
-    unavailable "apt-get update fetched no deb-src index: $(grep -E '^(W|E|Err)' "$work/apt-update.log" | head -1)"
-  (cd "$work" && timeout 600 apt-get "$@" source "libsodium=$version") >"$work/apt-source.log" 2>&1 ||
-    unavailable "apt-get source libsodium=$version failed: $(tail -1 "$work/apt-source.log")"
+  why=$(sh "$(dirname "$0")/../support/apt_source.sh" "$work" libsodium-dev libsodium) ||
+    unavailable "$why; set VEC25519_LIBSODIUM_SRC to an unpacked libsodium source tree"
   for d in "$work"/libsodium-*/; do
     [ -f "$d/test/default/sign.exp" ] && src=${d%/}
   done
