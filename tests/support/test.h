@@ -120,6 +120,27 @@ typedef void vec_ed25519_fn(const void *arg, int i, const uint8_t sig[64], const
  * the file cannot be opened (reported by vec_open). */
 int vec_wycheproof_ed25519_sig64(vec_ed25519_fn *fn, const void *arg);
 int vec_speccheck_ed25519(vec_ed25519_fn *fn, const void *arg);
+/* An X25519 function under test: out = X25519(k, u); 0, or -1 where it
+ * rejects an all-zero output. */
+typedef int vec_x25519_fn(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+/* out = X25519(k, 9), the public key of k: 0, or -1 as vec_x25519_fn. */
+typedef int vec_x25519_base_fn(uint8_t out[32], const uint8_t k[32]);
+/* RFC 7748's known answers through fn, each call checked to return 0 and
+ * name labelling the lines printed: the two §5.2 single-shot vectors
+ * (rfc7748/x25519_scalarmult.txt); the §6.1 Diffie–Hellman example
+ * (rfc7748/x25519_dh.txt), both public keys as fn(k, 9), and through base
+ * unless it is NULL, and both shared secrets; §5.2's iterations
+ * (rfc7748/x25519_iterated.txt), 1 and 1,000 always, 1,000,000 only with
+ * VEC25519_SLOW=1. */
+void vec_x25519_rfc7748(vec_x25519_fn *fn, vec_x25519_base_fn *base, const char *name);
+/* A case of wycheproof/x25519_test.txt: its tcId, its result ("valid",
+ * "acceptable", ...), the private and the public key, the shared secret. */
+typedef void vec_x25519_case_fn(const void *arg, const char *tc, const char *result,
+                                const uint8_t priv[32], const uint8_t pub[32],
+                                const uint8_t shared[32]);
+/* fn(arg, ...) on each case, in file order: their number, or -1 when the
+ * file cannot be opened (reported by vec_open). */
+int vec_wycheproof_x25519(vec_x25519_case_fn *fn, const void *arg);
 /* Path of a vector file (for programs that parse JSON themselves). */
 const char *vec_path(const char *rel);
 
