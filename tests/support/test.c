@@ -350,12 +350,7 @@ void vec_close(vec_reader *r)
     r->line = NULL;
 }
 
-/* The readers of whole files below: each(r, i, ctx) on every data line of
- * rel, i counting the lines it took (returned 1 for) so far; their number, or
- * -1 when the file cannot be opened (reported by vec_open). */
-typedef int vec_case_fn(const vec_reader *r, int i, const void *ctx);
-
-static int vec_cases(const char *rel, vec_case_fn *each, const void *ctx)
+int vec_cases(const char *rel, vec_case_fn *each, const void *ctx)
 {
     vec_reader r;
     int n = 0;

@@ -111,6 +111,11 @@ int vec_field_hex(const vec_reader *r, int i, uint8_t *out, size_t n);
 /* The same, counting a check only when the field is bad (missing, not hex or
  * not n bytes): 1, or 0 (reported as a failed check). */
 int vec_field_exact(const vec_reader *r, int i, uint8_t *out, size_t n);
+/* each(r, i, ctx) on every data line of the vector file rel, i counting the
+ * lines it took (returned 1 for) so far: their number, or -1 when the file
+ * cannot be opened (reported by vec_open). */
+typedef int vec_case_fn(const vec_reader *r, int i, const void *ctx);
+int vec_cases(const char *rel, vec_case_fn *each, const void *ctx);
 /* An Ed25519 verification case of a vector file, the i-th read (from 0). */
 typedef void vec_ed25519_fn(const void *arg, int i, const uint8_t sig[64], const uint8_t *m,
                             size_t mlen, const uint8_t pk[32]);
