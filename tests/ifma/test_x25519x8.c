@@ -240,59 +240,55 @@ static void test16_alias(void)
 typedef void kernel_fn(uint8_t (*out)[32], const uint8_t (*k)[32], const uint8_t (*u)[32]);
 typedef void single_fn(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
 
-/* Minimum ticks over 200 interleaved runs of one kernel call and one single ladder. */
-static void time_pair(kernel_fn *kernel, single_fn *single, uint64_t *t_kernel, uint64_t *t_single)
+/* The single ladder that one_lane runs. */
+static single_fn *single_ladder;
+
+/* single_ladder on lane 1, as a kernel. */
+static void one_lane(uint8_t (*out)[32], const uint8_t (*k)[32], const uint8_t (*u)[32])
 {
-    uint8_t k[8][32], u[8][32], out[8][32];
+    single_ladder(out[0], k[1], u[1]);
+}
+
+/* Minimum ticks over 200 interleaved runs of a call of each (of up to 16 lanes). */
+static void time_pair(kernel_fn *a, kernel_fn *b, uint64_t *t_a, uint64_t *t_b)
+{
+    uint8_t k[16][32], u[16][32], out[16][32];
 
     test_rng_bytes(k, sizeof k);
     test_rng_bytes(u, sizeof u);
-    *t_kernel = *t_single = UINT64_MAX;
+    *t_a = *t_b = UINT64_MAX;
     for (int run = 0; run < 200; run++) {
         uint64_t t0 = timer_start();
-        kernel(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
+        a(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
         uint64_t t1 = timer_stop();
-        single(out[0], k[1], u[1]);
+        b(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
         uint64_t t2 = timer_stop();
-        if (t1 - t0 < *t_kernel) *t_kernel = t1 - t0;
-        if (t2 - t1 < *t_single) *t_single = t2 - t1;
+        if (t1 - t0 < *t_a) *t_a = t1 - t0;
+        if (t2 - t1 < *t_b) *t_b = t2 - t1;
     }
 }
 
 static void bench(void)
 {
-    uint64_t tk, t1;
+    uint64_t tk, t1, t16, t8;
 
     /* what the batch runs singly under ifma: the ifma backend's ladder */
-    time_pair(x25519_batch8_ifma, backend_by_name("ifma")->x25519, &tk, &t1);
+    single_ladder = backend_by_name("ifma")->x25519;
+    time_pair(x25519_batch8_ifma, one_lane, &tk, &t1);
     printf("rdtsc cycles (min of 200): x25519_batch8_ifma %llu (%llu per key), "
            "ifma backend->x25519 %llu; one 8-lane call = %.2f single ladders\n",
            (unsigned long long)tk, (unsigned long long)(tk / 8), (unsigned long long)t1,
            (double)tk / (double)t1);
-    {
-        uint8_t k[16][32], u[16][32], out[16][32];
-        uint64_t t16 = UINT64_MAX, t8 = UINT64_MAX;
-
-        test_rng_bytes(k, sizeof k);
-        test_rng_bytes(u, sizeof u);
-        for (int run = 0; run < 200; run++) {
-            uint64_t s0 = timer_start();
-            x25519_batch16_ifma(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
-            uint64_t s1 = timer_stop();
-            x25519_batch8_ifma(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
-            uint64_t s2 = timer_stop();
-            if (s1 - s0 < t16) t16 = s1 - s0;
-            if (s2 - s1 < t8) t8 = s2 - s1;
-        }
-        printf("rdtsc cycles (min of 200): x25519_batch16_ifma %llu (%llu per key), "
-               "x25519_batch8_ifma %llu; one 16-lane call = %.2f 8-lane calls\n",
-               (unsigned long long)t16, (unsigned long long)(t16 / 16), (unsigned long long)t8,
-               (double)t16 / (double)t8);
-    }
+    time_pair(x25519_batch16_ifma, x25519_batch8_ifma, &t16, &t8);
+    printf("rdtsc cycles (min of 200): x25519_batch16_ifma %llu (%llu per key), "
+           "x25519_batch8_ifma %llu; one 16-lane call = %.2f 8-lane calls\n",
+           (unsigned long long)t16, (unsigned long long)(t16 / 16), (unsigned long long)t8,
+           (double)t16 / (double)t8);
 #if defined(VEC25519_HAVE_X25519X4_AVX2)
     /* The AVX2 4-lane kernel against the avx2 backend's single ladder, for
      * the chunks of 4 of src/backend/avx2/backend_avx2.c. */
-    time_pair(x25519_batch4_avx2, x25519_ladder_best, &tk, &t1);
+    single_ladder = x25519_ladder_best;
+    time_pair(x25519_batch4_avx2, one_lane, &tk, &t1);
     printf("rdtsc cycles (min of 200): x25519_batch4_avx2 %llu (%llu per key), "
            "x25519_ladder_best %llu; per key %.2f× the single ladder\n",
            (unsigned long long)tk, (unsigned long long)(tk / 4), (unsigned long long)t1,
