@@ -92,7 +92,7 @@ static int rng_ready;
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-static uint64_t splitmix(uint64_t *x)
+uint64_t test_splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -115,7 +115,7 @@ static void rng_init(void)
         if (!got) seed = 0x76656332353531ULL;
     }
     printf("random seed: VEC25519_TEST_SEED=0x%016llx\n", (unsigned long long)seed);
-    for (int i = 0; i < 4; i++) rng_s[i] = splitmix(&seed);
+    for (int i = 0; i < 4; i++) rng_s[i] = test_splitmix64(&seed);
     rng_ready = 1;
 }
 

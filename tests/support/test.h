@@ -68,6 +68,9 @@ void test_rng_bytes(void *out, size_t n);
 uint64_t test_rng_u64(void);
 /* Uniform in [0, n). */
 uint64_t test_rng_below(uint64_t n);
+/* The next output of splitmix64 from the state *x (which it advances): a
+ * seeded, reproducible sequence, and the seeding of test_rng_bytes. */
+uint64_t test_splitmix64(uint64_t *x);
 
 /* Hex. hex_decode returns the byte count, or -1 on bad hex or overflow.
  * "-" decodes to zero bytes. */
