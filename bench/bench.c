@@ -270,19 +270,6 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int cmp_u64v(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* The median of n values (sorted in place). */
-static uint64_t median_u64(uint64_t *v, unsigned n)
-{
-    qsort(v, n, sizeof v[0], cmp_u64v);
-    return (n & 1) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* Median and range over the rounds of ratio_round(op, peer, k). */
 static struct ratio ratio_stats(size_t op, size_t peer)
 {
@@ -828,8 +815,8 @@ int bench_main(int argc, char **argv, int progress)
                 ns[k] = cl->r[k].ns;
                 runs += cl->r[k].runs;
             }
-            cl->s.cycles = median_u64(cy, opt.rounds);
-            cl->s.ns = median_u64(ns, opt.rounds);
+            cl->s.cycles = timing_median(cy, opt.rounds);
+            cl->s.ns = timing_median(ns, opt.rounds);
             cl->s.runs = runs;
         }
         if (progress) progress_clear();

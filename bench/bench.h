@@ -162,6 +162,8 @@ void timing_init(int quick);
 const char *timing_counter_name(void);
 /* Counter ticks per ns, estimated from the calibration (0 if unknown). */
 double timing_ghz(void);
+/* The median of n values (sorted in place). */
+uint64_t timing_median(uint64_t *v, unsigned n);
 /* Warms f(op, ...) up, then times each of many calls (few with quick), in
  * 1/share of the default time budget (share: the number of rounds it is one
  * of; 1 for the whole budget). */

@@ -90,7 +90,7 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static uint64_t median(uint64_t *v, unsigned n)
+uint64_t timing_median(uint64_t *v, unsigned n)
 {
     qsort(v, n, sizeof v[0], cmp_u64);
     return (n & 1) ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -117,8 +117,8 @@ static int time_calls(bench_fn f, const struct bench_op *op, unsigned runs, uint
         c[i] = c1 - c0;
         t[i] = t1 - t0;
     }
-    *cycles = median(c, runs);
-    *ns = median(t, runs);
+    *cycles = timing_median(c, runs);
+    *ns = timing_median(t, runs);
     free(c);
     free(t);
     return 0;

@@ -110,56 +110,70 @@ static void check_known(const uint8_t seed[32], const uint8_t pk[32], const uint
 
 /* ---- vectors ------------------------------------------------------------------ */
 
+/* A line of rfc8032/ed25519.txt or ed25519_sign_input/sign_input.txt: seed,
+ * public key, message, signature; fn(r, i, &line) for each (the i-th, from 0). */
+struct known_line {
+    uint8_t seed[32], pk[32], sig[64];
+    uint8_t *msg;
+    size_t len;
+};
+typedef void known_fn(const vec_reader *r, int i, struct known_line *k);
+
+static int known_case(const vec_reader *r, int i, const void *ctx)
+{
+    known_fn *const *fn = ctx;
+    static uint8_t msg[MSG_MAX];
+    struct known_line k = {.msg = msg};
+    long len;
+    if (!vec_field_hex(r, 0, k.seed, 32) || !vec_field_hex(r, 1, k.pk, 32)) return 0;
+    if ((len = vec_field_var(r, 2, msg, sizeof msg)) < 0 || !vec_field_hex(r, 3, k.sig, 64))
+        return 0;
+    k.len = (size_t)len;
+    (*fn)(r, i, &k);
+    return 1;
+}
+
+static int read_known(const char *rel, known_fn *fn)
+{
+    return vec_cases(rel, known_case, &fn);
+}
+
+static void rfc8032_case(const vec_reader *r, int i, struct known_line *k)
+{
+    (void)i;
+    check_known(k->seed, k->pk, k->msg, k->len, k->sig, vec_last_comment(r));
+    /* Every boundary of these short messages. */
+    for (size_t cut = 0; cut <= k->len; cut++)
+        CHECK(stream_verify_at(k->sig, k->msg, k->len, k->pk, cut) == 0,
+              "RFC 8032 (%s): cut at %zu", vec_last_comment(r), cut);
+}
+
 static void test_rfc8032(void)
 {
-    vec_reader r;
-    int n = 0;
-    if (vec_open(&r, "rfc8032/ed25519.txt") != 0) return;
-    while (vec_next(&r)) {
-        static uint8_t msg[MSG_MAX];
-        uint8_t seed[32], pk[32], want[64];
-        long len;
-        if (!vec_field_hex(&r, 0, seed, 32) || !vec_field_hex(&r, 1, pk, 32)) continue;
-        if ((len = vec_field_var(&r, 2, msg, sizeof msg)) < 0 || !vec_field_hex(&r, 3, want, 64))
-            continue;
-        check_known(seed, pk, msg, (size_t)len, want, vec_last_comment(&r));
-        /* Every boundary of these short messages. */
-        for (size_t cut = 0; cut <= (size_t)len; cut++)
-            CHECK(stream_verify_at(want, msg, (size_t)len, pk, cut) == 0,
-                  "RFC 8032 (%s): cut at %zu", vec_last_comment(&r), cut);
-        n++;
+    int n = read_known("rfc8032/ed25519.txt", rfc8032_case);
+    if (n >= 0) CHECK(n == 5, "RFC 8032 §7.1: expected 5 cases, read %d", n);
+}
+
+static void sign_input_case(const vec_reader *r, int i, struct known_line *k)
+{
+    char name[48];
+    (void)r;
+    snprintf(name, sizeof name, "sign.input case %d", i + 1);
+    check_known(k->seed, k->pk, k->msg, k->len, k->sig, name);
+    if (k->len > 0) {
+        size_t bit = (size_t)test_rng_below((uint64_t)k->len * 8), cuts[4];
+        k->msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        size_t nc = random_cuts(cuts, 4, k->len);
+        CHECK(stream_verify_cuts(k->sig, k->msg, k->len, k->pk, cuts, nc) == -1 &&
+                  vec25519_ed25519_verify(k->sig, k->msg, k->len, k->pk) == -1,
+              "%s: a flipped message bit must fail both ways", name);
     }
-    vec_close(&r);
-    CHECK(n == 5, "RFC 8032 §7.1: expected 5 cases, read %d", n);
 }
 
 static void test_sign_input(void)
 {
-    vec_reader r;
-    int n = 0;
-    if (vec_open(&r, "ed25519_sign_input/sign_input.txt") != 0) return;
-    while (vec_next(&r)) {
-        static uint8_t msg[MSG_MAX];
-        uint8_t seed[32], pk[32], want[64];
-        long len;
-        char name[48];
-        if (!vec_field_hex(&r, 0, seed, 32) || !vec_field_hex(&r, 1, pk, 32)) continue;
-        if ((len = vec_field_var(&r, 2, msg, sizeof msg)) < 0 || !vec_field_hex(&r, 3, want, 64))
-            continue;
-        n++;
-        snprintf(name, sizeof name, "sign.input case %d", n);
-        check_known(seed, pk, msg, (size_t)len, want, name);
-        if (len > 0) {
-            size_t bit = (size_t)test_rng_below((uint64_t)len * 8), cuts[4];
-            msg[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-            size_t nc = random_cuts(cuts, 4, (size_t)len);
-            CHECK(stream_verify_cuts(want, msg, (size_t)len, pk, cuts, nc) == -1 &&
-                      vec25519_ed25519_verify(want, msg, (size_t)len, pk) == -1,
-                  "%s: a flipped message bit must fail both ways", name);
-        }
-    }
-    vec_close(&r);
-    CHECK(n == 1024, "sign.input: expected 1024 cases, read %d", n);
+    int n = read_known("ed25519_sign_input/sign_input.txt", sign_input_case);
+    if (n >= 0) CHECK(n == 1024, "sign.input: expected 1024 cases, read %d", n);
 }
 
 static void test_wycheproof(void)

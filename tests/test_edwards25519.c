@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mont_curve.h"
 #include "test.h"
 
 #include "backend/backend.h"
@@ -600,17 +601,10 @@ static int u_on_curve(const uint8_t ub[32])
 /* u = (1 + y)/(1 - y) from an encoding (sign bit ignored). */
 static void u_from_ed(uint8_t ub[32], const uint8_t e[32])
 {
-    fe y, one, n, d;
-    fe_loose l;
+    fe y, u;
     fe_frombytes(&y, e);
-    fe_1(&one);
-    fe_add(&l, &one, &y);
-    fe_carry(&n, &l);
-    fe_sub(&l, &one, &y);
-    fe_carry(&d, &l);
-    fe_invert(&d, &d);
-    fe_mul(&n, &n, &d);
-    fe_tobytes(ub, &n);
+    mont_u_from_y(&u, &y);
+    fe_tobytes(ub, &u);
 }
 
 static void test_conversions(void)

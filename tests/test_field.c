@@ -150,6 +150,13 @@ static void edges_init(void)
 /* ---- input generators (active representation) ----------------------------- */
 static uint64_t rnd_below(uint64_t n) { return test_rng_below(n); }
 
+/* Each v[i] below bound(i): uniform, or (top) one of the four largest. */
+static void limbs_random(limb_t *v, uint64_t (*bound)(int), int top)
+{
+    for (int i = 0; i < NLIMBS; i++)
+        v[i] = (limb_t)(top ? bound(i) - 1 - rnd_below(4) : rnd_below(bound(i)));
+}
+
 /* A tight element of one of several shapes; the value is taken from the limbs. */
 static void gen_tight(fe *f, int kind)
 {
@@ -160,11 +167,9 @@ static void gen_tight(fe *f, int kind)
         test_rng_bytes(s, 32);
         fe_frombytes(f, s);
         break;
-    case 2:
-        for (int i = 0; i < NLIMBS; i++) f->v[i] = (limb_t)rnd_below(tight_bound(i));
-        break;
-    case 3:
-        for (int i = 0; i < NLIMBS; i++) f->v[i] = (limb_t)(tight_bound(i) - 1 - rnd_below(4));
+    case 2: /* uniform limbs */
+    case 3: /* limbs at the top of the range */
+        limbs_random(f->v, tight_bound, kind % 7 == 3);
         break;
     case 4:
         for (int i = 0; i < NLIMBS; i++) {
@@ -192,11 +197,9 @@ static void gen_loose(fe_loose *f, int kind)
 {
     fe a, b;
     switch (kind % 7) {
-    case 0:
-        for (int i = 0; i < NLIMBS; i++) f->v[i] = (limb_t)rnd_below(loose_bound(i));
-        break;
-    case 1:
-        for (int i = 0; i < NLIMBS; i++) f->v[i] = (limb_t)(loose_bound(i) - 1 - rnd_below(4));
+    case 0: /* uniform limbs */
+    case 1: /* limbs at the top of the range */
+        limbs_random(f->v, loose_bound, kind % 7 == 1);
         break;
     case 2:
         gen_tight(&a, (int)rnd_below(7));

@@ -247,19 +247,8 @@ static void test_x25519(void)
 
     /* The seven u of small order, bit 255 clear and set, and a neighbour of
      * each, against the ladder's verdict. */
-    /* The seven u of small order (RFC 7748 §6.1's exclusion list, as
-     * little-endian hex): 0, 1, the two u of order 8, p − 1, p, p + 1. */
-    static const char *const u_hex[7] = {
-        "0000000000000000000000000000000000000000000000000000000000000000",
-        "0100000000000000000000000000000000000000000000000000000000000000",
-        "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-        "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    };
     uint8_t u[7][32];
-    for (int i = 0; i < 7; i++) CHECK(hex_decode(u[i], 32, u_hex[i]) == 32, "u %d", i);
+    for (int i = 0; i < 7; i++) CHECK(hex_decode(u[i], 32, test_small_order_u_hex[i]) == 32, "u %d", i);
     memset(sk, 0x5a, sizeof sk);
     for (int i = 0; i < 7; i++) {
         for (int top = 0; top < 2; top++) {

@@ -2,6 +2,8 @@
 /*
  * X25519 known-answer and property tests (RFC 7748).
  *
+ * The RFC 7748 files are read by vec_x25519_rfc7748 (support/test.c, shared
+ * with tests/fe64/), the Wycheproof file by vec_wycheproof_x25519:
  *   rfc7748/x25519_scalarmult.txt  the two §5.2 single-shot vectors
  *   rfc7748/x25519_dh.txt          the §6.1 Diffie–Hellman example, public keys
  *                                  both through vec25519_x25519_base and the ladder
@@ -25,122 +27,44 @@
 
 static const uint8_t nine[32] = {9};
 
-static void test_scalarmult_vectors(void)
-{
-    vec_reader r;
-    int n = 0;
-    if (vec_open(&r, "rfc7748/x25519_scalarmult.txt") != 0) return;
-    while (vec_next(&r)) {
-        uint8_t k[32], u[32], want[32], got[32];
-        if (!vec_field_exact(&r, 0, k, 32) || !vec_field_exact(&r, 1, u, 32) || !vec_field_exact(&r, 2, want, 32))
-            continue;
-        CHECK(vec25519_x25519(got, k, u) == 0, "scalarmult line %lu: rc", r.lineno);
-        CHECK_BYTES(got, want, 32, "RFC 7748 §5.2 scalarmult");
-        n++;
-    }
-    vec_close(&r);
-    CHECK(n == 2, "expected 2 scalarmult vectors, read %d", n);
-}
+struct wycheproof_counts {
+    unsigned long valid, acceptable, other, zero;
+};
 
-static void test_dh_vector(void)
+static void wycheproof_case(const void *arg, const char *tc, const char *result,
+                            const uint8_t priv[32], const uint8_t pub[32], const uint8_t want[32])
 {
-    vec_reader r;
-    int n = 0;
-    if (vec_open(&r, "rfc7748/x25519_dh.txt") != 0) return;
-    while (vec_next(&r)) {
-        uint8_t a[32], A[32], b[32], B[32], K[32], got[32];
-        if (!vec_field_exact(&r, 0, a, 32) || !vec_field_exact(&r, 1, A, 32) || !vec_field_exact(&r, 2, b, 32) ||
-            !vec_field_exact(&r, 3, B, 32) || !vec_field_exact(&r, 4, K, 32))
-            continue;
-        CHECK(vec25519_x25519_base(got, a) == 0, "alice base rc");
-        CHECK_BYTES(got, A, 32, "alice public (x25519_base)");
-        CHECK(vec25519_x25519(got, a, nine) == 0, "alice ladder rc");
-        CHECK_BYTES(got, A, 32, "alice public (ladder, u = 9)");
-        CHECK(vec25519_x25519_base(got, b) == 0, "bob base rc");
-        CHECK_BYTES(got, B, 32, "bob public (x25519_base)");
-        CHECK(vec25519_x25519(got, b, nine) == 0, "bob ladder rc");
-        CHECK_BYTES(got, B, 32, "bob public (ladder, u = 9)");
-        CHECK(vec25519_x25519(got, a, B) == 0, "alice shared rc");
-        CHECK_BYTES(got, K, 32, "shared secret X25519(a, B)");
-        CHECK(vec25519_x25519(got, b, A) == 0, "bob shared rc");
-        CHECK_BYTES(got, K, 32, "shared secret X25519(b, A)");
-        n++;
+    static const uint8_t zero[32] = {0};
+    struct wycheproof_counts *c = (struct wycheproof_counts *)arg;
+    uint8_t got[32];
+    if (strcmp(result, "valid") == 0)
+        c->valid++;
+    else if (strcmp(result, "acceptable") == 0)
+        c->acceptable++;
+    else
+        c->other++;
+    memset(got, 0xa5, 32);
+    int rc = vec25519_x25519(got, priv, pub);
+    if (memcmp(want, zero, 32) == 0) {
+        c->zero++;
+        CHECK(rc == -1, "wycheproof tcId %s: all-zero shared secret must return -1", tc);
+        CHECK(memcmp(got, zero, 32) == 0, "wycheproof tcId %s: output must be zeroed", tc);
+    } else {
+        CHECK(rc == 0, "wycheproof tcId %s: rc %d", tc, rc);
+        if (!CHECK_BYTES(got, want, 32, "wycheproof shared")) fprintf(stderr, "  tcId %s\n", tc);
     }
-    vec_close(&r);
-    CHECK(n == 1, "expected 1 DH vector, read %d", n);
-}
-
-static void test_iterated(void)
-{
-    vec_reader r;
-    const char *slow = getenv("VEC25519_SLOW");
-    int run_slow = slow && strcmp(slow, "1") == 0;
-    uint8_t k[32] = {9}, u[32] = {9}, t[32];
-    unsigned long done = 0;
-    int n = 0;
-
-    if (vec_open(&r, "rfc7748/x25519_iterated.txt") != 0) return;
-    while (vec_next(&r)) {
-        uint8_t want[32];
-        unsigned long iters = strtoul(r.fields[0], NULL, 10);
-        if (!vec_field_exact(&r, 1, want, 32)) continue;
-        if (iters > 1000 && !run_slow) {
-            printf("iterated X25519: %lu iterations skipped (set VEC25519_SLOW=1 to run it)\n",
-                   iters);
-            continue;
-        }
-        CHECK(iters >= done, "iteration counts must increase");
-        unsigned long bad_rc = 0;
-        for (; done < iters; done++) {
-            bad_rc += vec25519_x25519(t, k, u) != 0;
-            memcpy(u, k, 32);
-            memcpy(k, t, 32);
-        }
-        CHECK(bad_rc == 0, "iterated: %lu calls returned -1", bad_rc);
-        CHECK_BYTES(k, want, 32, "RFC 7748 §5.2 iterated");
-        printf("iterated X25519: %lu iterations checked\n", iters);
-        n++;
-    }
-    vec_close(&r);
-    CHECK(n >= 2, "expected at least the 1 and 1000 iteration vectors, ran %d", n);
 }
 
 static void test_wycheproof(void)
 {
-    static const uint8_t zero[32] = {0};
-    vec_reader r;
-    unsigned long n = 0, n_valid = 0, n_acceptable = 0, n_other = 0, n_zero = 0;
-    if (vec_open(&r, "wycheproof/x25519_test.txt") != 0) return;
-    while (vec_next(&r)) {
-        uint8_t priv[32], pub[32], want[32], got[32];
-        const char *tc = r.fields[0], *result = r.nfields > 1 ? r.fields[1] : "";
-        if (!vec_field_exact(&r, 3, priv, 32) || !vec_field_exact(&r, 4, pub, 32) ||
-            !vec_field_exact(&r, 5, want, 32))
-            continue;
-        n++;
-        if (strcmp(result, "valid") == 0)
-            n_valid++;
-        else if (strcmp(result, "acceptable") == 0)
-            n_acceptable++;
-        else
-            n_other++;
-        memset(got, 0xa5, 32);
-        int rc = vec25519_x25519(got, priv, pub);
-        if (memcmp(want, zero, 32) == 0) {
-            n_zero++;
-            CHECK(rc == -1, "wycheproof tcId %s: all-zero shared secret must return -1", tc);
-            CHECK(memcmp(got, zero, 32) == 0, "wycheproof tcId %s: output must be zeroed", tc);
-        } else {
-            CHECK(rc == 0, "wycheproof tcId %s: rc %d", tc, rc);
-            if (!CHECK_BYTES(got, want, 32, "wycheproof shared")) fprintf(stderr, "  tcId %s\n", tc);
-        }
-    }
-    vec_close(&r);
-    CHECK(n == 518, "expected 518 wycheproof cases, read %lu", n);
-    CHECK(n_other == 0, "%lu cases neither valid nor acceptable", n_other);
-    printf("wycheproof x25519: %lu cases (%lu valid, %lu acceptable); %lu with an all-zero "
+    struct wycheproof_counts c = {0};
+    int n = vec_wycheproof_x25519(wycheproof_case, &c);
+    if (n < 0) return;
+    CHECK(n == 518, "expected 518 wycheproof cases, read %d", n);
+    CHECK(c.other == 0, "%lu cases neither valid nor acceptable", c.other);
+    printf("wycheproof x25519: %d cases (%lu valid, %lu acceptable); %lu with an all-zero "
            "shared secret (rejected, output zeroed), %lu compared byte for byte\n",
-           n, n_valid, n_acceptable, n_zero, n - n_zero);
+           n, c.valid, c.acceptable, c.zero, (unsigned long)n - c.zero);
 }
 
 static void test_base_equals_ladder(void)
@@ -233,9 +157,7 @@ static void test_libsodium(void)
 
 int main(void)
 {
-    test_scalarmult_vectors();
-    test_dh_vector();
-    test_iterated();
+    vec_x25519_rfc7748(vec25519_x25519, vec25519_x25519_base, "X25519");
     test_wycheproof();
     test_base_equals_ladder();
     test_u_encoding();

@@ -9,10 +9,7 @@
 # Usage: check_bench.sh VEC25519_BENCH
 set -u
 bench=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../support/check.sh"
 
 "$bench" --quick --rounds 2 --svg "$tmp/chart.svg" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/out" "$tmp/err"; fail "the run failed"; }
 [ -s "$tmp/err" ] && { fail "stderr is not a terminal, yet something was written there:"; cat "$tmp/err"; }
@@ -50,5 +47,4 @@ if script -qc true /dev/null >/dev/null 2>&1; then
     script -qc "\"$bench\" --quick --rounds 2 --json >/dev/null" /dev/null >"$tmp/tty" 2>&1
     grep -q '\[1/[0-9]*\] x25519: round 1/2' "$tmp/tty" || { fail "no progress line on a terminal"; head -c 300 "$tmp/tty"; }
 fi
-[ $fails -eq 0 ] || { echo "bench: $fails failures"; exit 1; }
-echo "bench: ok"
+verdict "bench"

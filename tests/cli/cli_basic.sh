@@ -11,7 +11,6 @@
 # Usage: cli_basic.sh VEC25519 CLI_CHECK   (CLI_CHECK hex2bin HEX OUT writes bytes)
 set -u
 . "$(dirname "$0")/common.sh"
-V=$(abs "$1")
 H=$(abs "$2")
 in_temp_dir
 

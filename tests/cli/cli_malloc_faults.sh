@@ -19,7 +19,6 @@
 # Usage: cli_malloc_faults.sh VEC25519 FAILMALLOC_SO
 set -u
 . "$(dirname "$0")/common.sh"
-V=$(abs "$1")
 SHIM=$(abs "$2")
 in_temp_dir
 
@@ -86,23 +85,18 @@ chk_newkey() {
     fi
     rm -f new.key
 }
-# the replaced key: the old one after a failure, a new valid one after success
-chk_oldkey() {
+# a replaced key FILE (LABEL the command): the old one after a failure, a
+# new valid one after success
+chk_replaced() {
     if [ "$st" -eq 0 ]; then
-        "$V" pubkey -i old.key >/dev/null || fail "keygen --force N=$n: old.key is not a valid key"
-        cp -p old.key.orig old.key
+        "$V" pubkey -i "$1" >/dev/null || fail "$2 N=$n: $1 is not a valid key"
+        cp -p "$1.orig" "$1"
     else
-        same old.key old.key.orig
+        same "$1" "$1.orig"
     fi
 }
-chk_xa() {
-    if [ "$st" -eq 0 ]; then
-        "$V" pubkey -i xa.pem >/dev/null || fail "keygen --x25519 N=$n: xa.pem is not a valid key"
-        cp -p xa.pem.orig xa.pem
-    else
-        same xa.pem xa.pem.orig
-    fi
-}
+chk_oldkey() { chk_replaced old.key "keygen --force"; }
+chk_xa() { chk_replaced xa.pem "keygen --x25519"; }
 # deterministic outputs: the same bytes whether the run failed or not
 chk_pub() { same old.pub old.pub.orig; }
 chk_sig() { same old.sig old.sig.orig; }

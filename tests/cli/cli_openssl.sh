@@ -19,7 +19,6 @@
 # Usage: cli_openssl.sh VEC25519 CLI_CHECK
 set -u
 . "$(dirname "$0")/common.sh"
-V=$(abs "$1")
 OPENSSL=${OPENSSL:-openssl}
 if ! command -v "$OPENSSL" >/dev/null 2>&1; then
     echo "SKIPPED: no openssl command"

@@ -14,7 +14,6 @@
 # Usage: cli_readonly_dir.sh VEC25519
 set -u
 . "$(dirname "$0")/common.sh"
-V=$(abs "$1")
 how=
 # Undoes what made ro/ read-only (in_temp_dir then removes $T).
 cleanup() {

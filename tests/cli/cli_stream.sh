@@ -24,7 +24,6 @@
 # Usage: cli_stream.sh VEC25519 CLI_IO
 set -u
 . "$(dirname "$0")/common.sh"
-V=$(abs "$1")
 IO=$(abs "$2")
 in_temp_dir
 

@@ -22,7 +22,6 @@
 # Usage: cli_writes.sh VEC25519 CLI_IO
 set -u
 . "$(dirname "$0")/common.sh"
-V=$(abs "$1")
 IO=$(abs "$2")
 in_temp_dir 'chattr -i "$T"/* 2>/dev/null'
 

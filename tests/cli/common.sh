@@ -2,9 +2,11 @@
 # The checks shared by the shell tests of the vec25519 tool, sourced by them:
 #   . "$(dirname "$0")/common.sh"
 # Each check counts itself in $checks and a failure in $fails; `finish`
-# prints the count and gives the exit status.
+# prints the count and gives the exit status. V is the vec25519 tool, the
+# first argument of every such script, as an absolute path.
 
 abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+V=$(abs "$1")
 # in_temp_dir [CLEANUP]: makes a temporary folder $T the working folder; on
 # exit runs CLEANUP (a command string, evaluated then), then removes $T.
 in_temp_dir() {

@@ -10,10 +10,7 @@
 # Usage: check_summary.sh SOURCE_DIR
 set -u
 src=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../support/check.sh"
 cmake -S "$src" -B "$tmp/a" -DCMAKE_BUILD_TYPE=Release >"$tmp/a.log" 2>&1 || { cat "$tmp/a.log"; exit 1; }
 grep -q 'vec25519 .* configuration summary' "$tmp/a.log" || fail "no configuration summary"
 for dep in libsodium 'OpenSSL libcrypto' doxygen python3; do
@@ -30,5 +27,4 @@ grep -q '^  doxygen: NOT found (Debian: doxygen) - the docs target only says' "$
     fail "a missing doxygen is not reported"
 cmake --build "$tmp/b" -t docs >"$tmp/docs.log" 2>&1 && fail "the docs target succeeds without doxygen"
 grep -q 'doxygen was not found' "$tmp/docs.log" || { fail "the docs target does not explain itself"; cat "$tmp/docs.log"; }
-[ $fails -eq 0 ] || { echo "configure summary: $fails failures"; exit 1; }
-echo "configure summary: ok"
+verdict "configure summary"

@@ -893,12 +893,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--iterations=", 13) == 0) {
             iterations = (unsigned)strtoul(argv[i] + 13, NULL, 10);
-        } else if (strcmp(argv[i], "--native") == 0) {
-            native = 1;
-        } else if (strncmp(argv[i], "--skip=", 7) == 0) {
-            printf("SKIP: %s\n", argv[i] + 7);
-            return 77;
-        } else {
+        } else if (!ct_common_option(argv[i], &native)) {
             fprintf(stderr, "usage: %s [--iterations=N] [--native] [--skip=REASON]\n", argv[0]);
             return 2;
         }

@@ -198,14 +198,9 @@ int main(int argc, char **argv)
             leak = 1;
         } else if (strcmp(argv[i], "clean") == 0) {
             leak = 0;
-        } else if (strcmp(argv[i], "--native") == 0) {
-            native = 1;
         } else if (strcmp(argv[i], "--expect-caught") == 0) {
             expect_caught = 1;
-        } else if (strncmp(argv[i], "--skip=", 7) == 0) {
-            printf("SKIP: %s\n", argv[i] + 7);
-            return 77;
-        } else {
+        } else if (!ct_common_option(argv[i], &native)) {
             leak = -1;
             break;
         }

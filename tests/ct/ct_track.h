@@ -28,6 +28,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #if defined(VEC25519_CT_VALGRIND) && defined(VEC25519_CT_MSAN)
 #error "define one of VEC25519_CT_VALGRIND and VEC25519_CT_MSAN"
@@ -95,5 +98,21 @@ static inline int ct_track_secret_left(const void *p, size_t n)
 #else
 #error "define VEC25519_CT_VALGRIND or VEC25519_CT_MSAN"
 #endif
+
+/* The options every ct program takes: --native (run the operations without a
+ * tracker) sets *native; --skip=REASON prints "SKIP: REASON" and exits 77 (a
+ * skipped test). Returns 1 when arg is one of them, else 0. */
+static inline int ct_common_option(const char *arg, int *native)
+{
+    if (strcmp(arg, "--native") == 0) {
+        *native = 1;
+        return 1;
+    }
+    if (strncmp(arg, "--skip=", 7) == 0) {
+        printf("SKIP: %s\n", arg + 7);
+        exit(77);
+    }
+    return 0;
+}
 
 #endif /* VEC25519_TESTS_CT_TRACK_H */

@@ -595,92 +595,36 @@ static void test_ladder_aliasing(void)
     }
 }
 
+/* The ladder as a vec_x25519_fn (it returns nothing: an all-zero output is
+ * left to the caller). */
+static int ladder_fe64_rc(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    x25519_ladder_fe64(out, k, u);
+    return 0;
+}
+
 static void test_ladder_rfc7748(void)
 {
-    static const uint8_t nine[32] = {9};
-    vec_reader r;
-    int n = 0;
+    vec_x25519_rfc7748(ladder_fe64_rc, NULL, "ladder_fe64");
+}
 
-    if (vec_open(&r, "rfc7748/x25519_scalarmult.txt") == 0) {
-        while (vec_next(&r)) {
-            uint8_t k[32], u[32], want[32], got[32];
-            if (!vec_field_exact(&r, 0, k, 32) || !vec_field_exact(&r, 1, u, 32) || !vec_field_exact(&r, 2, want, 32))
-                continue;
-            x25519_ladder_fe64(got, k, u);
-            CHECK_BYTES(got, want, 32, "RFC 7748 §5.2 scalarmult");
-            n++;
-        }
-        vec_close(&r);
-    }
-    CHECK(n == 2, "expected 2 scalarmult vectors, read %d", n);
-
-    n = 0;
-    if (vec_open(&r, "rfc7748/x25519_dh.txt") == 0) {
-        while (vec_next(&r)) {
-            uint8_t a[32], A[32], b[32], B[32], K[32], got[32];
-            if (!vec_field_exact(&r, 0, a, 32) || !vec_field_exact(&r, 1, A, 32) || !vec_field_exact(&r, 2, b, 32) ||
-                !vec_field_exact(&r, 3, B, 32) || !vec_field_exact(&r, 4, K, 32))
-                continue;
-            x25519_ladder_fe64(got, a, nine);
-            CHECK_BYTES(got, A, 32, "RFC 7748 §6.1 alice public");
-            x25519_ladder_fe64(got, b, nine);
-            CHECK_BYTES(got, B, 32, "RFC 7748 §6.1 bob public");
-            x25519_ladder_fe64(got, a, B);
-            CHECK_BYTES(got, K, 32, "RFC 7748 §6.1 shared X25519(a, B)");
-            x25519_ladder_fe64(got, b, A);
-            CHECK_BYTES(got, K, 32, "RFC 7748 §6.1 shared X25519(b, A)");
-            n++;
-        }
-        vec_close(&r);
-    }
-    CHECK(n == 1, "expected 1 DH vector, read %d", n);
-
-    const char *slow = getenv("VEC25519_SLOW");
-    int run_slow = slow && strcmp(slow, "1") == 0;
-    uint8_t k[32] = {9}, u[32] = {9}, t[32];
-    unsigned long done = 0;
-    n = 0;
-    if (vec_open(&r, "rfc7748/x25519_iterated.txt") == 0) {
-        while (vec_next(&r)) {
-            uint8_t want[32];
-            unsigned long iters = strtoul(r.fields[0], NULL, 10);
-            if (!vec_field_exact(&r, 1, want, 32)) continue;
-            if (iters > 1000 && !run_slow) {
-                printf("ladder_fe64 iterated: %lu iterations skipped (VEC25519_SLOW=1 runs them)\n",
-                       iters);
-                continue;
-            }
-            for (; done < iters; done++) {
-                x25519_ladder_fe64(t, k, u);
-                memcpy(u, k, 32);
-                memcpy(k, t, 32);
-            }
-            CHECK_BYTES(k, want, 32, "RFC 7748 §5.2 iterated");
-            printf("ladder_fe64 iterated: %lu iterations checked\n", iters);
-            n++;
-        }
-        vec_close(&r);
-    }
-    CHECK(n >= 2, "expected at least the 1 and 1000 iteration vectors, ran %d", n);
+static void wycheproof_case(const void *arg, const char *tc, const char *result,
+                            const uint8_t priv[32], const uint8_t pub[32], const uint8_t want[32])
+{
+    uint8_t got[32];
+    (void)arg;
+    (void)result;
+    memset(got, 0xa5, 32);
+    x25519_ladder_fe64(got, priv, pub);
+    if (!CHECK_BYTES(got, want, 32, "wycheproof shared")) fprintf(stderr, "  tcId %s\n", tc);
 }
 
 static void test_ladder_wycheproof(void)
 {
-    vec_reader r;
-    unsigned long n = 0;
-    if (vec_open(&r, "wycheproof/x25519_test.txt") != 0) return;
-    while (vec_next(&r)) {
-        uint8_t priv[32], pub[32], want[32], got[32];
-        if (!vec_field_exact(&r, 3, priv, 32) || !vec_field_exact(&r, 4, pub, 32) || !vec_field_exact(&r, 5, want, 32))
-            continue;
-        memset(got, 0xa5, 32);
-        x25519_ladder_fe64(got, priv, pub);
-        if (!CHECK_BYTES(got, want, 32, "wycheproof shared")) fprintf(stderr, "  tcId %s\n", r.fields[0]);
-        n++;
-    }
-    vec_close(&r);
-    CHECK(n == 518, "expected 518 wycheproof cases, read %lu", n);
-    printf("ladder_fe64: %lu wycheproof cases, output equal to `shared` (zeros included)\n", n);
+    int n = vec_wycheproof_x25519(wycheproof_case, NULL);
+    if (n < 0) return;
+    CHECK(n == 518, "expected 518 wycheproof cases, read %d", n);
+    printf("ladder_fe64: %d wycheproof cases, output equal to `shared` (zeros included)\n", n);
 }
 
 /* ---- benchmark (--bench) ---------------------------------------------------- */

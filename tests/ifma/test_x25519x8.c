@@ -80,18 +80,9 @@ static void test_random(void)
     }
 }
 
-/* Little-endian hex of the edge u-coordinates. */
-static const char *const edge_points[] = {
-    /* 0, 1 */
-    "0000000000000000000000000000000000000000000000000000000000000000",
-    "0100000000000000000000000000000000000000000000000000000000000000",
-    /* order-8 points (RFC 7748 / Wycheproof x25519_test.json) */
-    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-    /* p − 1, p, p + 1 */
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+/* Little-endian hex of the edge u-coordinates: the seven of small order
+ * (test_small_order_u_hex), then these. */
+static const char *const edge_more[] = {
     /* 2^255 − 1 (non-canonical), 2^256 − 1 (bit 255 set too) */
     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
@@ -99,7 +90,11 @@ static const char *const edge_points[] = {
     "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
     "0100000000000000000000000000000000000000000000000000000000000080",
 };
-#define N_EDGE_POINTS (sizeof edge_points / sizeof edge_points[0])
+#define N_EDGE_POINTS (7 + sizeof edge_more / sizeof edge_more[0])
+static const char *edge_point(size_t p)
+{
+    return p < 7 ? test_small_order_u_hex[p] : edge_more[p - 7];
+}
 
 static void edge_scalar(uint8_t k[32], int which)
 {
@@ -115,7 +110,7 @@ static void test_edges(void)
     uint8_t k[8][32], u[8][32], e[32];
 
     for (size_t p = 0; p < N_EDGE_POINTS; p++) {
-        CHECK(hex_decode(e, 32, edge_points[p]) == 32, "edge point %zu", p);
+        CHECK(hex_decode(e, 32, edge_point(p)) == 32, "edge point %zu", p);
         for (int which = 0; which < 3; which++)
             for (int lane = 0; lane < 8; lane++) {
                 test_rng_bytes(k, sizeof k);
@@ -128,7 +123,7 @@ static void test_edges(void)
     /* every lane an edge point at once, and every lane an edge scalar */
     for (int which = 0; which < 3; which++) {
         for (int lane = 0; lane < 8; lane++) {
-            hex_decode(u[lane], 32, edge_points[(size_t)lane % N_EDGE_POINTS]);
+            hex_decode(u[lane], 32, edge_point((size_t)lane % N_EDGE_POINTS));
             edge_scalar(k[lane], (which + lane) % 3);
         }
         check_call((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "all edges");
@@ -150,21 +145,31 @@ static void test_shared_inputs(void)
     }
 }
 
+/* The output in place of the scalars, then of the points, of the n-lane
+ * kernel f (8 or 16), for rounds random inputs; what_s / what_p name the
+ * checks. */
+static void check_alias(void (*f)(uint8_t (*)[32], const uint8_t (*)[32], const uint8_t (*)[32]),
+                        int n, int rounds, const char *what_s, const char *what_p)
+{
+    uint8_t k[16][32], u[16][32], buf[16][32], want[16][32];
+    size_t size = (size_t)n * 32;
+
+    for (int r = 0; r < rounds; r++) {
+        test_rng_bytes(k, size);
+        test_rng_bytes(u, size);
+        for (int l = 0; l < n; l++) x25519_ladder_serial(want[l], k[l], u[l]);
+        memcpy(buf, k, size);
+        f(buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u);
+        CHECK_BYTES(buf, want, size, what_s);
+        memcpy(buf, u, size);
+        f(buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf);
+        CHECK_BYTES(buf, want, size, what_p);
+    }
+}
+
 static void test_alias(void)
 {
-    uint8_t k[8][32], u[8][32], buf[8][32], want[8][32];
-
-    for (int r = 0; r < 10; r++) {
-        test_rng_bytes(k, sizeof k);
-        test_rng_bytes(u, sizeof u);
-        for (int l = 0; l < 8; l++) x25519_ladder_serial(want[l], k[l], u[l]);
-        memcpy(buf, k, sizeof buf);
-        x25519_batch8_ifma(buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u);
-        CHECK_BYTES(buf, want, sizeof buf, "out = scalars");
-        memcpy(buf, u, sizeof buf);
-        x25519_batch8_ifma(buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf);
-        CHECK_BYTES(buf, want, sizeof buf, "out = points");
-    }
+    check_alias(x25519_batch8_ifma, 8, 10, "out = scalars", "out = points");
 }
 
 /* ---- the 16-lane kernel ------------------------------------------------------- */
@@ -189,14 +194,14 @@ static void test16_edges(void)
         for (int lane = 0; lane < 16; lane++) {
             test_rng_bytes(k, sizeof k);
             test_rng_bytes(u, sizeof u);
-            CHECK(hex_decode(u[lane], 32, edge_points[p]) == 32, "edge point %zu", p);
+            CHECK(hex_decode(u[lane], 32, edge_point(p)) == 32, "edge point %zu", p);
             edge_scalar(k[lane], (int)((p + (size_t)lane) % 3));
             check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: edge");
         }
     /* every lane an edge at once, the two groups different */
     for (int which = 0; which < 3; which++) {
         for (int lane = 0; lane < 16; lane++) {
-            hex_decode(u[lane], 32, edge_points[(size_t)(lane + which) % N_EDGE_POINTS]);
+            hex_decode(u[lane], 32, edge_point((size_t)(lane + which) % N_EDGE_POINTS));
             edge_scalar(k[lane], (which + lane) % 3);
         }
         check_call16((const uint8_t(*)[32])k, (const uint8_t(*)[32])u, "16 lanes: all edges");
@@ -227,19 +232,7 @@ static void test16_groups(void)
 
 static void test16_alias(void)
 {
-    uint8_t k[16][32], u[16][32], buf[16][32], want[16][32];
-
-    for (int r = 0; r < 5; r++) {
-        test_rng_bytes(k, sizeof k);
-        test_rng_bytes(u, sizeof u);
-        for (int l = 0; l < 16; l++) x25519_ladder_serial(want[l], k[l], u[l]);
-        memcpy(buf, k, sizeof buf);
-        x25519_batch16_ifma(buf, (const uint8_t(*)[32])buf, (const uint8_t(*)[32])u);
-        CHECK_BYTES(buf, want, sizeof buf, "16 lanes: out = scalars");
-        memcpy(buf, u, sizeof buf);
-        x25519_batch16_ifma(buf, (const uint8_t(*)[32])k, (const uint8_t(*)[32])buf);
-        CHECK_BYTES(buf, want, sizeof buf, "16 lanes: out = points");
-    }
+    check_alias(x25519_batch16_ifma, 16, 5, "16 lanes: out = scalars", "16 lanes: out = points");
 }
 
 /* ---- cycle counts (--bench) --------------------------------------------------- */
@@ -247,59 +240,55 @@ static void test16_alias(void)
 typedef void kernel_fn(uint8_t (*out)[32], const uint8_t (*k)[32], const uint8_t (*u)[32]);
 typedef void single_fn(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
 
-/* Minimum ticks over 200 interleaved runs of one kernel call and one single ladder. */
-static void time_pair(kernel_fn *kernel, single_fn *single, uint64_t *t_kernel, uint64_t *t_single)
+/* The single ladder that one_lane runs. */
+static single_fn *single_ladder;
+
+/* single_ladder on lane 1, as a kernel. */
+static void one_lane(uint8_t (*out)[32], const uint8_t (*k)[32], const uint8_t (*u)[32])
 {
-    uint8_t k[8][32], u[8][32], out[8][32];
+    single_ladder(out[0], k[1], u[1]);
+}
+
+/* Minimum ticks over 200 interleaved runs of a call of each (of up to 16 lanes). */
+static void time_pair(kernel_fn *a, kernel_fn *b, uint64_t *t_a, uint64_t *t_b)
+{
+    uint8_t k[16][32], u[16][32], out[16][32];
 
     test_rng_bytes(k, sizeof k);
     test_rng_bytes(u, sizeof u);
-    *t_kernel = *t_single = UINT64_MAX;
+    *t_a = *t_b = UINT64_MAX;
     for (int run = 0; run < 200; run++) {
         uint64_t t0 = timer_start();
-        kernel(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
+        a(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
         uint64_t t1 = timer_stop();
-        single(out[0], k[1], u[1]);
+        b(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
         uint64_t t2 = timer_stop();
-        if (t1 - t0 < *t_kernel) *t_kernel = t1 - t0;
-        if (t2 - t1 < *t_single) *t_single = t2 - t1;
+        if (t1 - t0 < *t_a) *t_a = t1 - t0;
+        if (t2 - t1 < *t_b) *t_b = t2 - t1;
     }
 }
 
 static void bench(void)
 {
-    uint64_t tk, t1;
+    uint64_t tk, t1, t16, t8;
 
     /* what the batch runs singly under ifma: the ifma backend's ladder */
-    time_pair(x25519_batch8_ifma, backend_by_name("ifma")->x25519, &tk, &t1);
+    single_ladder = backend_by_name("ifma")->x25519;
+    time_pair(x25519_batch8_ifma, one_lane, &tk, &t1);
     printf("rdtsc cycles (min of 200): x25519_batch8_ifma %llu (%llu per key), "
            "ifma backend->x25519 %llu; one 8-lane call = %.2f single ladders\n",
            (unsigned long long)tk, (unsigned long long)(tk / 8), (unsigned long long)t1,
            (double)tk / (double)t1);
-    {
-        uint8_t k[16][32], u[16][32], out[16][32];
-        uint64_t t16 = UINT64_MAX, t8 = UINT64_MAX;
-
-        test_rng_bytes(k, sizeof k);
-        test_rng_bytes(u, sizeof u);
-        for (int run = 0; run < 200; run++) {
-            uint64_t s0 = timer_start();
-            x25519_batch16_ifma(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
-            uint64_t s1 = timer_stop();
-            x25519_batch8_ifma(out, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
-            uint64_t s2 = timer_stop();
-            if (s1 - s0 < t16) t16 = s1 - s0;
-            if (s2 - s1 < t8) t8 = s2 - s1;
-        }
-        printf("rdtsc cycles (min of 200): x25519_batch16_ifma %llu (%llu per key), "
-               "x25519_batch8_ifma %llu; one 16-lane call = %.2f 8-lane calls\n",
-               (unsigned long long)t16, (unsigned long long)(t16 / 16), (unsigned long long)t8,
-               (double)t16 / (double)t8);
-    }
+    time_pair(x25519_batch16_ifma, x25519_batch8_ifma, &t16, &t8);
+    printf("rdtsc cycles (min of 200): x25519_batch16_ifma %llu (%llu per key), "
+           "x25519_batch8_ifma %llu; one 16-lane call = %.2f 8-lane calls\n",
+           (unsigned long long)t16, (unsigned long long)(t16 / 16), (unsigned long long)t8,
+           (double)t16 / (double)t8);
 #if defined(VEC25519_HAVE_X25519X4_AVX2)
     /* The AVX2 4-lane kernel against the avx2 backend's single ladder, for
      * the chunks of 4 of src/backend/avx2/backend_avx2.c. */
-    time_pair(x25519_batch4_avx2, x25519_ladder_best, &tk, &t1);
+    single_ladder = x25519_ladder_best;
+    time_pair(x25519_batch4_avx2, one_lane, &tk, &t1);
     printf("rdtsc cycles (min of 200): x25519_batch4_avx2 %llu (%llu per key), "
            "x25519_ladder_best %llu; per key %.2f× the single ladder\n",
            (unsigned long long)tk, (unsigned long long)(tk / 4), (unsigned long long)t1,

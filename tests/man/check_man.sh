@@ -14,10 +14,7 @@
 set -u
 man_dir=$1 symbols=$2 man1=$3 cli=${4:-}
 command -v groff >/dev/null 2>&1 || { echo "SKIPPED: groff is not installed (Debian: groff-base)"; exit 77; }
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/../support/check.sh"
 
 # render FILE: groff with every warning, UTF-8 device, output discarded.
 render() {

@@ -55,3 +55,13 @@ python_setup() {
     snippet "$1" ours.cnf
     : >default.cnf
 }
+
+# ed25519_cert [REQ OPTION...]: default.cnf (empty: the default provider) and
+# a self-signed Ed25519 key.pem / cert.pem for localhost, in $T.
+ed25519_cert() {
+    : >default.cnf
+    OPENSSL_CONF=default.cnf "$OPENSSL" genpkey -algorithm ED25519 -out key.pem &&
+        OPENSSL_CONF=default.cnf "$OPENSSL" req -x509 -new -key key.pem -subj /CN=localhost \
+            "$@" -days 2 -out cert.pem -config default.cnf 2>/dev/null ||
+        { echo "FAIL: cannot make the certificate"; exit 1; }
+}

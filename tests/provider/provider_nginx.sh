@@ -13,71 +13,25 @@
 set -u
 MOD=$1
 DOC=$2
-NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
-[ -x "$NGINX" ] || { echo "SKIPPED: nginx is not installed"; exit 77; }
-. "$(dirname "$0")/common.sh"
-need curl timeout
-pid=
-on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null'
+. "$(dirname "$0")/nginx.sh"
+need curl
 # In a sanitizer build only nginx, which loads the module, gets $PRELOAD.
 
 snippet "$DOC" ours.cnf
-: >default.cnf
-OPENSSL_CONF=default.cnf "$OPENSSL" genpkey -algorithm ED25519 -out key.pem &&
-    OPENSSL_CONF=default.cnf "$OPENSSL" req -x509 -new -key key.pem -subj /CN=localhost \
-        -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -days 2 -out cert.pem \
-        -config default.cnf 2>/dev/null || { echo "FAIL: cannot make the certificate"; exit 1; }
+ed25519_cert -addext "subjectAltName=DNS:localhost,IP:127.0.0.1"
 mkdir www
 echo "vec25519 provider test page" >www/index.html
 
-started=
-for try in 1 2 3 4 5 6; do
-    port=$(( (($$ * 6121 + try * 7907) % 20000) + 30000 ))
-    cat >nginx.conf <<EOF
-daemon off;
-master_process off;
-worker_processes 1;
-pid $T/nginx.pid;
-error_log $T/error.log info;
-env OPENSSL_CONF;
-env OPENSSL_MODULES;
-env VEC25519_PROVIDER_TRACE;
-events { worker_connections 16; }
-http {
-    access_log $T/access.log;
-    client_body_temp_path $T/body;
-    proxy_temp_path $T/proxy;
-    fastcgi_temp_path $T/fastcgi;
-    uwsgi_temp_path $T/uwsgi;
-    scgi_temp_path $T/scgi;
-    server {
-        listen 127.0.0.1:$port ssl;
-        ssl_certificate $T/cert.pem;
-        ssl_certificate_key $T/key.pem;
-        ssl_protocols TLSv1.3;
-        ssl_ecdh_curve X25519;
-        location / { root $T/www; }
-    }
+# conf PORT / probe PORT for nginx_start: one process, and a page by curl
+conf() {
+    nginx_conf "$T" "$1" "master_process off;
+worker_processes 1;" info 16 ""
 }
-EOF
-    rm -f trace error.log
-    LD_PRELOAD=$PRELOAD OPENSSL_CONF=$T/ours.cnf VEC25519_PROVIDER_TRACE=$T/trace \
-        timeout 60 "$NGINX" -p "$T" -c "$T/nginx.conf" -e "$T/error.log" >nginx.out 2>&1 &
-    pid=$!
-    i=0
-    while [ $i -lt 50 ]; do
-        if ! kill -0 "$pid" 2>/dev/null; then break; fi
-        if curl -s -o /dev/null --max-time 2 --cacert cert.pem "https://localhost:$port/" \
-            --resolve "localhost:$port:127.0.0.1" 2>/dev/null; then started=1; break; fi
-        sleep 0.2
-        i=$((i + 1))
-    done
-    [ -n "$started" ] && break
-    kill "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-    pid=
-    grep -q 'Address already in use' error.log nginx.out 2>/dev/null || break
-done
+probe() {
+    curl -s -o /dev/null --max-time 2 --cacert cert.pem "https://localhost:$1/" \
+        --resolve "localhost:$1:127.0.0.1" 2>/dev/null
+}
+nginx_start "$T" ours.cnf 60 0 conf probe
 if [ -z "$started" ]; then
     echo "FAIL: nginx did not serve"
     cat nginx.out error.log 2>/dev/null

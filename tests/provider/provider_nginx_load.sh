@@ -21,83 +21,35 @@
 set -u
 MOD=$1
 DOC=$2
-NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
-[ -x "$NGINX" ] || { echo "SKIPPED: nginx is not installed"; exit 77; }
-. "$(dirname "$0")/common.sh"
-need timeout
+. "$(dirname "$0")/nginx.sh"
 LOAD=${VEC25519_LOAD_SECONDS:-10}
 CLIENTS=4
-pid=
-on_exit='[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null'
 
 snippet "$DOC" ours.cnf
-: >default.cnf
-OPENSSL_CONF=default.cnf "$OPENSSL" genpkey -algorithm ED25519 -out key.pem &&
-    OPENSSL_CONF=default.cnf "$OPENSSL" req -x509 -new -key key.pem -subj /CN=localhost \
-        -days 2 -out cert.pem -config default.cnf 2>/dev/null ||
-    { echo "FAIL: cannot make the certificate"; exit 1; }
+ed25519_cert
 mkdir www
 echo "vec25519 load test page" >www/index.html
 
 # rss: the summed RSS (KiB) of the workers of master $pid
 rss() { ps -o rss= --ppid "$pid" 2>/dev/null | awk '{s += $1} END {print s + 0}'; }
 
+# conf PORT / probe PORT for nginx_start: a master and 2 workers (as this
+# user), no session resumption; a handshake by s_client
+conf() {
+    nginx_conf "$T/$name" "$1" "user $(id -un) $(id -gn);
+worker_processes 2;" warn 256 "    ssl_session_cache off;
+    ssl_session_tickets off;"
+}
+probe() {
+    echo | OPENSSL_CONF=$T/default.cnf timeout 5 "$OPENSSL" s_client -brief \
+        -connect 127.0.0.1:$1 >/dev/null 2>&1
+}
+
 # run NAME CNF: one phase; sets the result variables r_*
 run() {
     name=$1
     cnf=$2
-    started=
-    for try in 1 2 3 4 5 6; do
-        port=$(( (($$ * 6121 + try * 7907 + ${#name} * 131) % 20000) + 30000 ))
-        mkdir -p "$T/$name"
-        cat >"$T/$name/nginx.conf" <<EOC
-daemon off;
-user $(id -un) $(id -gn);
-worker_processes 2;
-pid $T/$name/nginx.pid;
-error_log $T/$name/error.log warn;
-env OPENSSL_CONF;
-env OPENSSL_MODULES;
-env VEC25519_PROVIDER_TRACE;
-events { worker_connections 256; }
-http {
-    access_log $T/$name/access.log;
-    client_body_temp_path $T/$name/body;
-    proxy_temp_path $T/$name/proxy;
-    fastcgi_temp_path $T/$name/fastcgi;
-    uwsgi_temp_path $T/$name/uwsgi;
-    scgi_temp_path $T/$name/scgi;
-    ssl_session_cache off;
-    ssl_session_tickets off;
-    server {
-        listen 127.0.0.1:$port ssl;
-        ssl_certificate $T/cert.pem;
-        ssl_certificate_key $T/key.pem;
-        ssl_protocols TLSv1.3;
-        ssl_ecdh_curve X25519;
-        location / { root $T/www; }
-    }
-}
-EOC
-        rm -f "$T/$name/trace"
-        LD_PRELOAD=$PRELOAD OPENSSL_CONF=$T/$cnf VEC25519_PROVIDER_TRACE=$T/$name/trace \
-            timeout $((LOAD * 3 + 60)) "$NGINX" -p "$T/$name" -c "$T/$name/nginx.conf" \
-            -e "$T/$name/error.log" >"$T/$name/nginx.out" 2>&1 &
-        pid=$!
-        i=0
-        while [ $i -lt 50 ]; do
-            kill -0 "$pid" 2>/dev/null || break
-            if echo | OPENSSL_CONF=$T/default.cnf timeout 5 "$OPENSSL" s_client -brief \
-                -connect 127.0.0.1:$port >/dev/null 2>&1; then started=1; break; fi
-            sleep 0.2
-            i=$((i + 1))
-        done
-        [ -n "$started" ] && break
-        kill "$pid" 2>/dev/null
-        wait "$pid" 2>/dev/null
-        pid=
-        grep -q 'Address already in use' "$T/$name/error.log" "$T/$name/nginx.out" 2>/dev/null || break
-    done
+    nginx_start "$T/$name" "$cnf" $((LOAD * 3 + 60)) $((${#name} * 131)) conf probe
     if [ -z "$started" ]; then
         fail "$name: nginx did not serve"
         cat "$T/$name/nginx.out" "$T/$name/error.log" 2>/dev/null

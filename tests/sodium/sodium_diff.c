@@ -44,13 +44,7 @@
 
 static uint64_t rng_state = 0x5eed25519ULL;
 
-static uint64_t rng_next(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+static uint64_t rng_next(void) { return test_splitmix64(&rng_state); }
 
 static void rng_bytes(void *out, size_t n)
 {
@@ -203,6 +197,14 @@ static void verify_all(const char *what, const uint8_t sig[64], const uint8_t *m
     ncase++;
 }
 
+/* A case of a vector file (vec_ed25519_fn): what, the file's name, is arg. */
+static void vector_case(const void *arg, int i, const uint8_t sig[64], const uint8_t *m,
+                        size_t mlen, const uint8_t pk[32])
+{
+    (void)i;
+    verify_all(arg, sig, m, mlen, pk);
+}
+
 static void adv_case(const adv_sig_case *c, void *arg)
 {
     (void)arg;
@@ -291,32 +293,13 @@ static void ed25519_section(void)
         verify_all("point as A", valid[i % 16].sig, valid[i % 16].msg, valid[i % 16].mlen, pts[i]);
     }
 
-    /* ed25519-speccheck's twelve cases. */
-    vec_reader r;
-    if (vec_open(&r, "speccheck/ed25519_speccheck.txt") != 0) {
+    /* ed25519-speccheck's twelve cases; Wycheproof Ed25519: every case with a
+     * 64-byte signature. */
+    if (vec_speccheck_ed25519(vector_case, "speccheck") < 0) {
         fprintf(stderr, "speccheck/ed25519_speccheck.txt not found\n");
         exit(1);
     }
-    while (vec_next(&r)) {
-        uint8_t m[64], spk[32], ssig[64];
-        long mlen = vec_field_var(&r, 1, m, sizeof m);
-        if (mlen < 0 || !vec_field_exact(&r, 2, spk, 32) || !vec_field_exact(&r, 3, ssig, 64)) continue;
-        verify_all("speccheck", ssig, m, (size_t)mlen, spk);
-    }
-    vec_close(&r);
-
-    /* Wycheproof Ed25519: every case with a 64-byte signature. */
-    if (vec_open(&r, "wycheproof/ed25519_test.txt") == 0) {
-        while (vec_next(&r)) {
-            static uint8_t m[4096];
-            uint8_t wpk[32], wsig[128];
-            long mlen = vec_field_var(&r, 4, m, sizeof m);
-            if (!vec_field_exact(&r, 3, wpk, 32) || mlen < 0) continue;
-            if (vec_field_var(&r, 5, wsig, sizeof wsig) != 64) continue;
-            verify_all("wycheproof", wsig, m, (size_t)mlen, wpk);
-        }
-        vec_close(&r);
-    } else {
+    if (vec_wycheproof_ed25519_sig64(vector_case, "wycheproof") < 0) {
         fprintf(stderr, "wycheproof/ed25519_test.txt not found\n");
         exit(1);
     }
@@ -360,6 +343,57 @@ static void x25519_section(void)
     vec_close(&r);
 }
 
+/* A group of libsodium's core API: is_valid_point, add and sub, and the
+ * scalar add, sub and mul, each with its name. */
+struct group_api {
+    const char *valid, *add, *sub;
+    int (*is_valid)(const unsigned char *p);
+    int (*add_fn)(unsigned char *r, const unsigned char *p, const unsigned char *q);
+    int (*sub_fn)(unsigned char *r, const unsigned char *p, const unsigned char *q);
+    const char *scalar[3];
+    void (*scalar_fn[3])(unsigned char *z, const unsigned char *x, const unsigned char *y);
+};
+static const struct group_api ed25519_group = {
+    "crypto_core_ed25519_is_valid_point", "crypto_core_ed25519_add", "crypto_core_ed25519_sub",
+    crypto_core_ed25519_is_valid_point, crypto_core_ed25519_add, crypto_core_ed25519_sub,
+    {"crypto_core_ed25519_scalar_add", "crypto_core_ed25519_scalar_sub",
+     "crypto_core_ed25519_scalar_mul"},
+    {crypto_core_ed25519_scalar_add, crypto_core_ed25519_scalar_sub,
+     crypto_core_ed25519_scalar_mul}};
+static const struct group_api ristretto255_group = {
+    "crypto_core_ristretto255_is_valid_point", "crypto_core_ristretto255_add",
+    "crypto_core_ristretto255_sub", crypto_core_ristretto255_is_valid_point,
+    crypto_core_ristretto255_add, crypto_core_ristretto255_sub,
+    {"crypto_core_ristretto255_scalar_add", "crypto_core_ristretto255_scalar_sub",
+     "crypto_core_ristretto255_scalar_mul"},
+    {crypto_core_ristretto255_scalar_add, crypto_core_ristretto255_scalar_sub,
+     crypto_core_ristretto255_scalar_mul}};
+
+/* Case ncase: the group's scalar add, sub and mul of a and b. */
+static void scalar_lines(const struct group_api *g, const uint8_t a[32], const uint8_t b[32])
+{
+    uint8_t out[32];
+    for (int k = 0; k < 3; k++) {
+        FILL(out), g->scalar_fn[k](out, a, b);
+        line(g->scalar[k], ncase, 0, out, 32);
+    }
+}
+
+/* Case ncase: is p[i] valid, then p[i] + p[j] and p[i] - p[j] for j from 0 in
+ * random steps of 1 to step. */
+static void group_lines(const struct group_api *g, const uint8_t (*p)[32], int n, int i, int step)
+{
+    uint8_t out[32];
+    int rc = g->is_valid(p[i]);
+    line(g->valid, ncase, rc, NULL, 0);
+    for (int j = 0; j < n; j += 1 + (int)(rng_next() % (uint64_t)step)) {
+        FILL(out), rc = g->add_fn(out, p[i], p[j]);
+        line(g->add, ncase, rc, out, 32);
+        FILL(out), rc = g->sub_fn(out, p[i], p[j]);
+        line(g->sub, ncase, rc, out, 32);
+    }
+}
+
 /* ---- Edwards core and scalar multiplication ------------------------------------------ */
 
 static void edwards_section(void)
@@ -368,14 +402,7 @@ static void edwards_section(void)
     int rc;
 
     for (int i = 0; i < npts; i++, ncase++) {
-        rc = crypto_core_ed25519_is_valid_point(pts[i]);
-        line("crypto_core_ed25519_is_valid_point", ncase, rc, NULL, 0);
-        for (int j = 0; j < npts; j += 1 + (int)(rng_next() % 7)) {
-            FILL(out), rc = crypto_core_ed25519_add(out, pts[i], pts[j]);
-            line("crypto_core_ed25519_add", ncase, rc, out, 32);
-            FILL(out), rc = crypto_core_ed25519_sub(out, pts[i], pts[j]);
-            line("crypto_core_ed25519_sub", ncase, rc, out, 32);
-        }
+        group_lines(&ed25519_group, (const uint8_t(*)[32])pts, npts, i, 7);
         for (int k = 0; k < nsc; k += 3) {
             FILL(out), rc = crypto_scalarmult_ed25519(out, scs[k], pts[i]);
             line("crypto_scalarmult_ed25519", ncase, rc, out, 32);
@@ -420,18 +447,8 @@ static void edwards_section(void)
     /* scalars, all 256-bit values (both groups' names) */
     for (int i = 0; i < nsc; i++)
         for (int j = 0; j < nsc; j++, ncase++) {
-            FILL(out), crypto_core_ed25519_scalar_add(out, scs[i], scs[j]);
-            line("crypto_core_ed25519_scalar_add", ncase, 0, out, 32);
-            FILL(out), crypto_core_ed25519_scalar_sub(out, scs[i], scs[j]);
-            line("crypto_core_ed25519_scalar_sub", ncase, 0, out, 32);
-            FILL(out), crypto_core_ed25519_scalar_mul(out, scs[i], scs[j]);
-            line("crypto_core_ed25519_scalar_mul", ncase, 0, out, 32);
-            FILL(out), crypto_core_ristretto255_scalar_add(out, scs[i], scs[j]);
-            line("crypto_core_ristretto255_scalar_add", ncase, 0, out, 32);
-            FILL(out), crypto_core_ristretto255_scalar_sub(out, scs[i], scs[j]);
-            line("crypto_core_ristretto255_scalar_sub", ncase, 0, out, 32);
-            FILL(out), crypto_core_ristretto255_scalar_mul(out, scs[i], scs[j]);
-            line("crypto_core_ristretto255_scalar_mul", ncase, 0, out, 32);
+            scalar_lines(&ed25519_group, scs[i], scs[j]);
+            scalar_lines(&ristretto255_group, scs[i], scs[j]);
         }
     for (int i = 0; i < nsc; i++, ncase++) {
         FILL(out), rc = crypto_core_ed25519_scalar_invert(out, scs[i]);
@@ -486,14 +503,7 @@ static void ristretto_section(void)
     while (nr < NR) rng_bytes(rp[nr++], 32);
 
     for (int i = 0; i < nr; i++, ncase++) {
-        rc = crypto_core_ristretto255_is_valid_point(rp[i]);
-        line("crypto_core_ristretto255_is_valid_point", ncase, rc, NULL, 0);
-        for (int j = 0; j < nr; j += 1 + (int)(rng_next() % 9)) {
-            FILL(out), rc = crypto_core_ristretto255_add(out, rp[i], rp[j]);
-            line("crypto_core_ristretto255_add", ncase, rc, out, 32);
-            FILL(out), rc = crypto_core_ristretto255_sub(out, rp[i], rp[j]);
-            line("crypto_core_ristretto255_sub", ncase, rc, out, 32);
-        }
+        group_lines(&ristretto255_group, (const uint8_t(*)[32])rp, nr, i, 9);
         for (int k = 0; k < nsc; k += 2) {
             FILL(out), rc = crypto_scalarmult_ristretto255(out, scs[k], rp[i]);
             line("crypto_scalarmult_ristretto255", ncase, rc, out, 32);

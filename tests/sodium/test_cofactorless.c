@@ -53,34 +53,40 @@ static void adv_case(const adv_sig_case *c, void *arg)
     }
 }
 
+static void wycheproof_case(const void *arg, int i, const uint8_t sig[64], const uint8_t *m,
+                            size_t mlen, const uint8_t pk[32])
+{
+    (void)arg;
+    (void)i;
+    both("wycheproof", 2, sig, m, mlen, pk);
+}
+
+/* Case i of speccheck, in file order. */
+static void speccheck_case(const void *arg, int i, const uint8_t sig[64], const uint8_t *m,
+                           size_t mlen, const uint8_t pk[32])
+{
+    (void)arg;
+    both(i == 3 ? "speccheck 3" : "speccheck", i == 3, sig, m, mlen, pk);
+}
+
 int main(void)
 {
     static adv_valid_sig valid[16];
-    static const uint8_t small_y[7][32] = {
-        {0x00}, {0x01},
-        {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98,
-         0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53,
-         0xfc, 0x05},
-        {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67,
-         0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac,
-         0x03, 0x7a},
-        {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0x7f},
-        {0xed, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0x7f},
-        {0xee, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0x7f},
-    };
     uint8_t seed[32], pk[32], sk[64], sig[64], msg[256], enc[32];
-    vec_reader r;
     int n;
 
     if (sodium_init() < 0) test_skip("sodium_init failed");
 
-    /* The small-order byte test: exactly libsodium's seven y, either sign. */
+    /* The small-order byte test: exactly libsodium's seven y, either sign:
+     * 0, 1, the two of order 8 and p − 1 (canonical encodings of small-order
+     * points), then p and p + 1. */
+    static const int from_enc[5] = {2, 0, 4, 6, 1};
+    uint8_t small_y[7][32];
+    for (int i = 0; i < 5; i++) memcpy(small_y[i], test_small_order_enc[from_enc[i]], 32);
+    memcpy(small_y[5], small_y[4], 32);
+    small_y[5][0] = 0xed;
+    memcpy(small_y[6], small_y[4], 32);
+    small_y[6][0] = 0xee;
     for (int i = 0; i < 7; i++)
         for (int s = 0; s < 2; s++) {
             memcpy(enc, small_y[i], 32);
@@ -135,35 +141,12 @@ int main(void)
     }
 
     /* Wycheproof (64-byte signatures; the others cannot be passed to libsodium). */
-    n = 0;
-    if (vec_open(&r, "wycheproof/ed25519_test.txt") == 0) {
-        while (vec_next(&r)) {
-            static uint8_t m[4096];
-            uint8_t wpk[32], wsig[128];
-            long mlen = vec_field_var(&r, 4, m, sizeof m);
-            if (!vec_field_exact(&r, 3, wpk, 32) || mlen < 0) continue;
-            if (vec_field_var(&r, 5, wsig, sizeof wsig) != 64) continue;
-            both("wycheproof", 2, wsig, m, (size_t)mlen, wpk);
-            n++;
-        }
-        vec_close(&r);
-    }
+    n = vec_wycheproof_ed25519_sig64(wycheproof_case, NULL);
     CHECK(n > 100, "wycheproof: %d cases with 64-byte signatures", n);
 
     /* ed25519-speccheck's twelve cases: libsodium's row of its results table
      * accepts case 3 only; the verifier must say the same (and agree). */
-    n = 0;
-    if (vec_open(&r, "speccheck/ed25519_speccheck.txt") == 0) {
-        while (vec_next(&r)) {
-            uint8_t m[64], spk[32], ssig[64]; /* in file order: case n */
-            long mlen = vec_field_var(&r, 1, m, sizeof m);
-            if (mlen < 0 || !vec_field_exact(&r, 2, spk, 32) || !vec_field_exact(&r, 3, ssig, 64))
-                continue;
-            both(n == 3 ? "speccheck 3" : "speccheck", n == 3, ssig, m, (size_t)mlen, spk);
-            n++;
-        }
-        vec_close(&r);
-    }
+    n = vec_speccheck_ed25519(speccheck_case, NULL);
     CHECK(n == 12, "speccheck: %d cases", n);
 
     /* The adversarial classes. */

@@ -10,6 +10,7 @@
 
 #include "adversarial.h"
 #include "challenge.h"
+#include "mont_curve.h"
 
 #include "backend/backend.h"
 #include "field/fe.h"
@@ -137,18 +138,11 @@ unsigned adv_add_ell(uint8_t S[32])
 /* Edwards (x, y) → Montgomery u = (1 + y)/(1 − y) (RFC 7748 §4.1), 1/0 = 0. */
 static void edwards_to_u(uint8_t u[32], const ge_ext *P)
 {
-    fe zi, y, one, num, den;
-    fe_loose t;
+    fe zi, y, fu;
     fe_invert(&zi, &P->Z);
     fe_mul(&y, &P->Y, &zi);
-    fe_1(&one);
-    fe_add(&t, &one, &y);
-    fe_carry(&num, &t);
-    fe_sub(&t, &one, &y);
-    fe_carry(&den, &t);
-    fe_invert(&den, &den);
-    fe_mul(&num, &num, &den);
-    fe_tobytes(u, &num);
+    mont_u_from_y(&fu, &y);
+    fe_tobytes(u, &fu);
 }
 
 int adv_small_order_u(uint8_t u[8][32], int *n_images)

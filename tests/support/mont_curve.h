@@ -2,9 +2,10 @@
 /*
  * The Montgomery curve v² = u³ + A·u² + u (A = 486662, RFC 7748 §4.1) as a
  * test oracle on the core's field, for the tests of the maps onto it
- * (tests/test_elligator.c, tests/test_hash_to_curve.c): the equation and the
- * birational maps to edwards25519 written out directly, apart from the map
- * code under test (src/montgomery/elligator2.c).
+ * (tests/test_elligator.c, tests/test_hash_to_curve.c, the conversions of
+ * tests/test_edwards25519.c, the small-order u of support/adversarial.c): the
+ * equation and the birational maps to edwards25519 written out directly, apart
+ * from the map code under test (src/montgomery/elligator2.c, src/x25519/).
  */
 #ifndef VEC25519_TEST_MONT_CURVE_H
 #define VEC25519_TEST_MONT_CURVE_H
@@ -37,6 +38,18 @@ static inline void mont_quotient(fe *h, const fe_loose *n, const fe_loose *d)
     fe_carry(&t, d);
     fe_invert(&t, &t);
     fe_mul_l(h, n, &t);
+}
+
+/* u = (1 + y)/(1 - y), the u of the edwards25519 point with this y (RFC 7748
+ * §4.1); y = 1 (no image) gives u = 0, as 1/0 = 0 in fe_invert. */
+static inline void mont_u_from_y(fe *u, const fe *y)
+{
+    fe one;
+    fe_loose n, d;
+    fe_1(&one);
+    fe_add(&n, &one, y);
+    fe_sub(&d, &one, y);
+    mont_quotient(u, &n, &d);
 }
 
 #endif /* VEC25519_TEST_MONT_CURVE_H */

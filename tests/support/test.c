@@ -92,7 +92,7 @@ static int rng_ready;
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-static uint64_t splitmix(uint64_t *x)
+uint64_t test_splitmix64(uint64_t *x)
 {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -115,7 +115,7 @@ static void rng_init(void)
         if (!got) seed = 0x76656332353531ULL;
     }
     printf("random seed: VEC25519_TEST_SEED=0x%016llx\n", (unsigned long long)seed);
-    for (int i = 0; i < 4; i++) rng_s[i] = splitmix(&seed);
+    for (int i = 0; i < 4; i++) rng_s[i] = test_splitmix64(&seed);
     rng_ready = 1;
 }
 
@@ -184,6 +184,20 @@ const uint8_t test_small_order_enc[8][32] = {
     {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b,
      0x76, 0x0d, 0x10, 0x67, 0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39,
      0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0xfa},
+};
+
+/* test.h: the seven X25519 u of small order. */
+const char *const test_small_order_u_hex[7] = {
+    /* 0, 1 */
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    /* order-8 points (RFC 7748 / Wycheproof x25519_test.json) */
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+    /* p − 1, p, p + 1 */
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
 };
 
 /* test.h: s += ℓ = 2^252 + 27742317777372353535851937790883648493. */
@@ -334,4 +348,163 @@ void vec_close(vec_reader *r)
     free(r->line);
     r->f = NULL;
     r->line = NULL;
+}
+
+int vec_cases(const char *rel, vec_case_fn *each, const void *ctx)
+{
+    vec_reader r;
+    int n = 0;
+    if (vec_open(&r, rel) != 0) return -1;
+    while (vec_next(&r)) n += each(&r, n, ctx);
+    vec_close(&r);
+    return n;
+}
+
+struct ed25519_cases {
+    vec_ed25519_fn *fn;
+    const void *arg;
+};
+
+static int wycheproof_ed25519_sig64(const vec_reader *r, int i, const void *ctx)
+{
+    const struct ed25519_cases *c = ctx;
+    static uint8_t m[4096];
+    uint8_t pk[32], sig[128];
+    long mlen = vec_field_var(r, 4, m, sizeof m);
+    if (!vec_field_exact(r, 3, pk, 32) || mlen < 0) return 0;
+    if (vec_field_var(r, 5, sig, sizeof sig) != 64) return 0;
+    c->fn(c->arg, i, sig, m, (size_t)mlen, pk);
+    return 1;
+}
+
+int vec_wycheproof_ed25519_sig64(vec_ed25519_fn *fn, const void *arg)
+{
+    const struct ed25519_cases c = {fn, arg};
+    return vec_cases("wycheproof/ed25519_test.txt", wycheproof_ed25519_sig64, &c);
+}
+
+static int speccheck_ed25519(const vec_reader *r, int i, const void *ctx)
+{
+    const struct ed25519_cases *c = ctx;
+    uint8_t m[64], pk[32], sig[64];
+    long mlen = vec_field_var(r, 1, m, sizeof m);
+    if (mlen < 0 || !vec_field_exact(r, 2, pk, 32) || !vec_field_exact(r, 3, sig, 64)) return 0;
+    c->fn(c->arg, i, sig, m, (size_t)mlen, pk);
+    return 1;
+}
+
+int vec_speccheck_ed25519(vec_ed25519_fn *fn, const void *arg)
+{
+    const struct ed25519_cases c = {fn, arg};
+    return vec_cases("speccheck/ed25519_speccheck.txt", speccheck_ed25519, &c);
+}
+
+/* RFC 7748 §5.2's iterations: k = u = 9, then k, u = X25519(k, u), k. */
+static void x25519_iterated(vec_x25519_fn *fn, const char *name)
+{
+    const char *slow = getenv("VEC25519_SLOW");
+    int run_slow = slow && strcmp(slow, "1") == 0;
+    uint8_t k[32] = {9}, u[32] = {9}, t[32];
+    unsigned long done = 0;
+    int n = 0;
+    vec_reader r;
+
+    if (vec_open(&r, "rfc7748/x25519_iterated.txt") != 0) return;
+    while (vec_next(&r)) {
+        uint8_t want[32];
+        unsigned long iters = strtoul(r.fields[0], NULL, 10);
+        if (!vec_field_exact(&r, 1, want, 32)) continue;
+        if (iters > 1000 && !run_slow) {
+            printf("%s iterated: %lu iterations skipped (set VEC25519_SLOW=1 to run it)\n", name,
+                   iters);
+            continue;
+        }
+        CHECK(iters >= done, "%s iterated: iteration counts must increase", name);
+        unsigned long bad_rc = 0;
+        for (; done < iters; done++) {
+            bad_rc += fn(t, k, u) != 0;
+            memcpy(u, k, 32);
+            memcpy(k, t, 32);
+        }
+        CHECK(bad_rc == 0, "%s iterated: %lu calls returned -1", name, bad_rc);
+        CHECK_BYTES(k, want, 32, "RFC 7748 §5.2 iterated");
+        printf("%s iterated: %lu iterations checked\n", name, iters);
+        n++;
+    }
+    vec_close(&r);
+    CHECK(n >= 2, "%s: expected at least the 1 and 1000 iteration vectors, ran %d", name, n);
+}
+
+void vec_x25519_rfc7748(vec_x25519_fn *fn, vec_x25519_base_fn *base, const char *name)
+{
+    static const uint8_t nine[32] = {9};
+    vec_reader r;
+    int n = 0;
+
+    if (vec_open(&r, "rfc7748/x25519_scalarmult.txt") == 0) {
+        while (vec_next(&r)) {
+            uint8_t k[32], u[32], want[32], got[32];
+            if (!vec_field_exact(&r, 0, k, 32) || !vec_field_exact(&r, 1, u, 32) ||
+                !vec_field_exact(&r, 2, want, 32))
+                continue;
+            CHECK(fn(got, k, u) == 0, "%s scalarmult line %lu: rc", name, r.lineno);
+            CHECK_BYTES(got, want, 32, "RFC 7748 §5.2 scalarmult");
+            n++;
+        }
+        vec_close(&r);
+    }
+    CHECK(n == 2, "%s: expected 2 scalarmult vectors, read %d", name, n);
+
+    n = 0;
+    if (vec_open(&r, "rfc7748/x25519_dh.txt") == 0) {
+        while (vec_next(&r)) {
+            uint8_t a[32], A[32], b[32], B[32], K[32], got[32];
+            if (!vec_field_exact(&r, 0, a, 32) || !vec_field_exact(&r, 1, A, 32) ||
+                !vec_field_exact(&r, 2, b, 32) || !vec_field_exact(&r, 3, B, 32) ||
+                !vec_field_exact(&r, 4, K, 32))
+                continue;
+            if (base != NULL) {
+                CHECK(base(got, a) == 0, "%s: alice base rc", name);
+                CHECK_BYTES(got, A, 32, "RFC 7748 §6.1 alice public (base)");
+                CHECK(base(got, b) == 0, "%s: bob base rc", name);
+                CHECK_BYTES(got, B, 32, "RFC 7748 §6.1 bob public (base)");
+            }
+            CHECK(fn(got, a, nine) == 0, "%s: alice ladder rc", name);
+            CHECK_BYTES(got, A, 32, "RFC 7748 §6.1 alice public (ladder, u = 9)");
+            CHECK(fn(got, b, nine) == 0, "%s: bob ladder rc", name);
+            CHECK_BYTES(got, B, 32, "RFC 7748 §6.1 bob public (ladder, u = 9)");
+            CHECK(fn(got, a, B) == 0, "%s: alice shared rc", name);
+            CHECK_BYTES(got, K, 32, "RFC 7748 §6.1 shared X25519(a, B)");
+            CHECK(fn(got, b, A) == 0, "%s: bob shared rc", name);
+            CHECK_BYTES(got, K, 32, "RFC 7748 §6.1 shared X25519(b, A)");
+            n++;
+        }
+        vec_close(&r);
+    }
+    CHECK(n == 1, "%s: expected 1 DH vector, read %d", name, n);
+
+    x25519_iterated(fn, name);
+}
+
+struct x25519_cases {
+    vec_x25519_case_fn *fn;
+    const void *arg;
+};
+
+static int wycheproof_x25519(const vec_reader *r, int i, const void *ctx)
+{
+    const struct x25519_cases *c = ctx;
+    uint8_t priv[32], pub[32], shared[32];
+    (void)i;
+    if (!vec_field_exact(r, 3, priv, 32) || !vec_field_exact(r, 4, pub, 32) ||
+        !vec_field_exact(r, 5, shared, 32))
+        return 0;
+    c->fn(c->arg, r->fields[0], r->nfields > 1 ? r->fields[1] : "", priv, pub, shared);
+    return 1;
+}
+
+int vec_wycheproof_x25519(vec_x25519_case_fn *fn, const void *arg)
+{
+    const struct x25519_cases c = {fn, arg};
+    return vec_cases("wycheproof/x25519_test.txt", wycheproof_x25519, &c);
 }

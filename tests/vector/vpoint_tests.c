@@ -32,6 +32,14 @@ static void enc_vec(uint8_t s[32], const vpt_ext *p)
     ge_ext_tobytes(s, &q);
 }
 
+/* Checks that p encodes as want (the serial reference's encoding). */
+static int check_vec(const vpt_ext *p, const uint8_t want[32], const char *what)
+{
+    uint8_t got[32];
+    enc_vec(got, p);
+    return CHECK_BYTES(got, want, 32, what);
+}
+
 /* Every lane of the point within VPT_B_POINT. */
 static int point_ok(const vpt_ext *p)
 {
@@ -96,7 +104,7 @@ static void next_point(ge_ext *p)
 
 static void test_points(void)
 {
-    uint8_t want[32], got[32];
+    uint8_t want[32];
     for (int n = 0; n < N_POINT; n++) {
         ge_ext p, q, ref;
         vpt_ext vp, vq, vr;
@@ -108,80 +116,67 @@ static void test_points(void)
 
         /* conversions */
         enc_serial(want, &p);
-        enc_vec(got, &vp);
-        CHECK_BYTES(got, want, 32, "to_vector / to_ext round trip");
+        check_vec(&vp, want, "to_vector / to_ext round trip");
         CHECK(point_ok(&vp), "to_vector: bound");
 
         /* addition, and in place on either side */
         ge_ext_add(&ref, &p, &q);
         enc_serial(want, &ref);
         vpt_add(&vr, &vp, &vq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add");
+        check_vec(&vr, want, "ext_add");
         CHECK(point_ok(&vr), "ext_add: bound");
         vr = vp;
         vpt_add(&vr, &vr, &vq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add (r = p)");
+        check_vec(&vr, want, "ext_add (r = p)");
         vr = vq;
         vpt_add(&vr, &vp, &vr);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_add (r = q)");
+        check_vec(&vr, want, "ext_add (r = q)");
 
         /* re-addition */
         vpt_to_cached(&cq, &vq);
         CHECK(cached_ok(&cq), "to_cached: ≤ 2p");
         vpt_add_cached(&vr, &vp, &cq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "add_cached");
+        check_vec(&vr, want, "add_cached");
         CHECK(point_ok(&vr), "add_cached: bound");
         vr = vp;
         vpt_add_cached(&vr, &vr, &cq);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "add_cached (r = p)");
+        check_vec(&vr, want, "add_cached (r = p)");
 
         /* cmov and cneg */
         vpt_cached_0(&cn);
         vpt_cached_cmov(&cn, &cq, ct_from_bit(1));
         vpt_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cmov(1)");
+        check_vec(&vr, want, "cached_cmov(1)");
         vpt_cached_cneg(&cn, &cq, ct_from_bit(0));
         vpt_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(0)");
+        check_vec(&vr, want, "cached_cneg(0)");
 
         ge_ext_sub(&ref, &p, &q);
         enc_serial(want, &ref);
         vpt_cached_cneg(&cn, &cq, ct_from_bit(1));
         CHECK(cached_ok(&cn), "cached_cneg: ≤ 2p");
         vpt_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(1): p - q");
+        check_vec(&vr, want, "cached_cneg(1): p - q");
         vpt_cached_cneg(&cn, &cn, ct_from_bit(1)); /* in place, twice negated */
         CHECK(cached_ok(&cn), "cached_cneg twice: ≤ 2p");
         vpt_cached_cneg(&cn, &cn, ct_from_bit(1)); /* - q again, from a lazily negated lane */
         vpt_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "cached_cneg(1) three times: p - q");
+        check_vec(&vr, want, "cached_cneg(1) three times: p - q");
         vpt_cached_0(&cn);
         vpt_cached_cmov(&cn, &cq, ct_from_bit(0));
         vpt_add_cached(&vr, &vp, &cn);
-        enc_vec(got, &vr);
         enc_serial(want, &p);
-        CHECK_BYTES(got, want, 32, "cached_cmov(0): p + identity");
+        check_vec(&vr, want, "cached_cmov(0): p + identity");
 
         /* doubling, and in place */
         ge_ext_dbl(&ref, &p);
         enc_serial(want, &ref);
         vpt_dbl(&vr, &vp);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_dbl");
+        check_vec(&vr, want, "ext_dbl");
         CHECK(point_ok(&vr), "ext_dbl: bound");
         vr = vp;
         vpt_dbl(&vr, &vr);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_dbl (r = p)");
+        check_vec(&vr, want, "ext_dbl (r = p)");
     }
 }
 
@@ -190,14 +185,13 @@ static void test_identity(void)
     ge_ext id, p;
     vpt_ext vid, vp, vr;
     vpt_cached c0, c1;
-    uint8_t want[32], got[32];
+    uint8_t want[32];
     lanes_t l0, l1;
 
     ge_ext_0(&id);
     vpt_ext_0(&vid);
     enc_serial(want, &id);
-    enc_vec(got, &vid);
-    CHECK_BYTES(got, want, 32, "ext_0");
+    check_vec(&vid, want, "ext_0");
 
     /* cached_0 is the cached form of ext_0, lane by lane as values */
     vpt_cached_0(&c0);
@@ -216,11 +210,9 @@ static void test_identity(void)
         vpt_from_ge(&vp, &p);
         enc_serial(want, &p);
         vpt_add_cached(&vr, &vp, &c0);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "p + cached_0");
+        check_vec(&vr, want, "p + cached_0");
         vpt_add(&vr, &vid, &vp);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "ext_0 + p");
+        check_vec(&vr, want, "ext_0 + p");
     }
 }
 
@@ -230,7 +222,7 @@ static void test_identity(void)
  */
 static void test_chains(void)
 {
-    uint8_t want[32], got[32];
+    uint8_t want[32];
     for (int n = 0; n < 20; n++) {
         ge_ext p, acc, table_s[8];
         vpt_ext vacc, vt;
@@ -264,8 +256,7 @@ static void test_chains(void)
             }
             if (step % 50 == 49) {
                 enc_serial(want, &acc);
-                enc_vec(got, &vacc);
-                CHECK_BYTES(got, want, 32, "chain");
+                check_vec(&vacc, want, "chain");
                 CHECK(point_ok(&vacc), "chain: bound");
             }
         }
@@ -280,7 +271,7 @@ static void test_chains(void)
  */
 static void test_select(void)
 {
-    uint8_t want[32], got[32];
+    uint8_t want[32];
     for (int n = 0; n < 200; n++) {
         ge_ext q, p, mult[9], ref;
         vpt_ext vq, vp, vr;
@@ -303,8 +294,7 @@ static void test_select(void)
                 ge_ext_sub(&ref, &p, &mult[-b]);
             enc_serial(want, &ref);
             vpt_add_cached(&vr, &vp, &t);
-            enc_vec(got, &vr);
-            CHECK_BYTES(got, want, 32, "select: p + [b]q");
+            check_vec(&vr, want, "select: p + [b]q");
             if (b == 0) {
                 vpt_cached c0;
                 vpt_cached_0(&c0);
@@ -316,8 +306,7 @@ static void test_select(void)
         ge_ext_sub(&ref, &p, &mult[4]);
         enc_serial(want, &ref);
         vpt_add_cached(&vr, &vp, &table[3]);
-        enc_vec(got, &vr);
-        CHECK_BYTES(got, want, 32, "select into the table");
+        check_vec(&vr, want, "select into the table");
     }
 }
 
@@ -327,7 +316,7 @@ static void test_select(void)
 /* r = 2^n·p against n serial doublings, n = 0 … 9, and in place. */
 static void test_dbl_n(void)
 {
-    uint8_t want[32], got[32];
+    uint8_t want[32];
     for (int iter = 0; iter < 100; iter++) {
         ge_ext p, ref;
         vpt_ext vp, vr;
@@ -338,13 +327,11 @@ static void test_dbl_n(void)
             if (n > 0) ge_ext_dbl(&ref, &ref);
             enc_serial(want, &ref);
             vpt_dbl_n(&vr, &vp, n);
-            enc_vec(got, &vr);
-            CHECK_BYTES(got, want, 32, "dbl_n");
+            check_vec(&vr, want, "dbl_n");
             CHECK(point_ok(&vr), "dbl_n: bound");
             vr = vp;
             vpt_dbl_n(&vr, &vr, n);
-            enc_vec(got, &vr);
-            CHECK_BYTES(got, want, 32, "dbl_n (r = p)");
+            check_vec(&vr, want, "dbl_n (r = p)");
         }
     }
 }
