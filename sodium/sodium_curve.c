@@ -340,17 +340,6 @@ void crypto_core_ed25519_scalar_reduce(unsigned char *r, const unsigned char *s)
 size_t crypto_scalarmult_ed25519_bytes(void) { SODIUM_COUNT(); return crypto_scalarmult_ed25519_BYTES; }
 size_t crypto_scalarmult_ed25519_scalarbytes(void) { SODIUM_COUNT(); return crypto_scalarmult_ed25519_SCALARBYTES; }
 
-/* t = n, clamped when asked, bit 255 cleared. */
-static void ed_scalar(uint8_t t[32], const uint8_t n[32], int clamp)
-{
-    memcpy(t, n, 32);
-    if (clamp) {
-        t[0] &= 248;
-        t[31] |= 64;
-    }
-    t[31] &= 127;
-}
-
 /* libsodium: -1 when the result is the identity or n is all zero, with q
  * holding the result all the same. */
 static int ed_result(const uint8_t *q, ct_mask n_zero)
@@ -367,7 +356,7 @@ static int ed_scalarmult(unsigned char *q, const unsigned char *n, const unsigne
     SODIUM_COUNT();
     if (ed_decode_main_subgroup(&P, p) != 0) return -1; /* q untouched */
     n_zero = ct_is_zero_bytes(n, 32);
-    ed_scalar(t, n, clamp);
+    sc_sodium_ed25519(t, n, clamp);
     backend_get()->scalarmult(&Q, t, &P);
     ge_ext_tobytes(q, &Q);
     vec25519_wipe(t, sizeof t);
@@ -383,7 +372,7 @@ static int ed_scalarmult_base(unsigned char *q, const unsigned char *n, int clam
 
     SODIUM_COUNT();
     n_zero = ct_is_zero_bytes(n, 32);
-    ed_scalar(t, n, clamp);
+    sc_sodium_ed25519(t, n, clamp);
     backend_get()->scalarmult_base(&Q, t);
     ge_ext_tobytes(q, &Q);
     vec25519_wipe(t, sizeof t);

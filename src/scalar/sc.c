@@ -511,3 +511,15 @@ void sc_clamp(uint8_t out[32], const uint8_t in[32])
     out[31] &= 127;
     out[31] |= 64;
 }
+
+/* crypto_scalarmult_ed25519's scalar: sc_clamp when clamp, else bit 255
+ * cleared. Constant time in the bytes (clamp is public). */
+void sc_sodium_ed25519(uint8_t out[32], const uint8_t in[32], int clamp)
+{
+    if (clamp) {
+        sc_clamp(out, in);
+    } else {
+        memmove(out, in, 32);
+        out[31] &= 127;
+    }
+}

@@ -39,6 +39,10 @@ void sc_invert(uint8_t out[32], const uint8_t a[32]);
 
 /* RFC 7748 §5 / RFC 8032 §5.1.5 clamping: clear bits 0,1,2 and 255, set 254. */
 void sc_clamp(uint8_t out[32], const uint8_t in[32]);
+/* The scalar of crypto_scalarmult_ed25519 (clamp: sc_clamp) and of the
+ * _noclamp forms (bit 255 cleared, nothing else); the byte-level Edwards
+ * multiplications and the libsodium drop-in share it. out may alias in. */
+void sc_sodium_ed25519(uint8_t out[32], const uint8_t in[32], int clamp);
 
 /*
  * Signed radix-16: s = Σ e[i]·16^i with e[i] ∈ [-8, 8), i = 0..63.
