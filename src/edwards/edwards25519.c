@@ -62,40 +62,10 @@ VEC25519_API void vec25519_edwards25519_point_tobytes(uint8_t s[32],
     opaque_tobytes(s, p, ge_ext_tobytes);
 }
 
-/* p = (0 : 1 : 1 : 0). */
-VEC25519_API void vec25519_edwards25519_point_identity(vec25519_edwards25519_point *p)
-{
-    opaque_identity(p, sizeof *p);
-}
-
-/* p = B (RFC 8032 §5.1). */
-VEC25519_API void vec25519_edwards25519_point_base(vec25519_edwards25519_point *p)
-{
-    opaque_store(p, sizeof *p, &ge_basepoint);
-}
-
-/* r = p + q (HWCD 2008 unified addition). Constant time; aliasing allowed. */
-VEC25519_API void vec25519_edwards25519_point_add(vec25519_edwards25519_point *r,
-                                                  const vec25519_edwards25519_point *p,
-                                                  const vec25519_edwards25519_point *q)
-{
-    opaque_binop(r, sizeof *r, p, q, ge_ext_add);
-}
-
-/* r = p - q. Constant time; aliasing allowed. */
-VEC25519_API void vec25519_edwards25519_point_sub(vec25519_edwards25519_point *r,
-                                                  const vec25519_edwards25519_point *p,
-                                                  const vec25519_edwards25519_point *q)
-{
-    opaque_binop(r, sizeof *r, p, q, ge_ext_sub);
-}
-
-/* r = -p = (-X : Y : Z : -T). Constant time; aliasing allowed. */
-VEC25519_API void vec25519_edwards25519_point_neg(vec25519_edwards25519_point *r,
-                                                  const vec25519_edwards25519_point *p)
-{
-    opaque_unop(r, sizeof *r, p, ge_ext_neg);
-}
+/* p = (0 : 1 : 1 : 0); p = B (RFC 8032 §5.1); r = p + q (HWCD 2008 unified
+ * addition), r = p - q, r = -p = (-X : Y : Z : -T). Constant time; aliasing
+ * allowed. */
+OPAQUE_GROUP_OPS(edwards25519)
 
 /* 1 iff p = q (projective comparison). Constant time; the answer is returned. */
 VEC25519_API int vec25519_edwards25519_point_eq(const vec25519_edwards25519_point *p,
@@ -292,21 +262,7 @@ static int scalarmult_finish(uint8_t q[32], const ge_ext *Q, ct_mask nzero)
     return ct_declassify_mask(fail) ? -1 : 0;
 }
 
-/*
- * The scalar of crypto_scalarmult_ed25519*: t = n, clamped (bits 0-2
- * cleared, bit 254 set) if asked, and bit 255 always cleared. Constant time.
- */
-static void sodium_scalar(uint8_t t[32], const uint8_t n[32], int clamp)
-{
-    memmove(t, n, 32);
-    if (clamp) {
-        t[0] &= 248;
-        t[31] |= 64;
-    }
-    t[31] &= 127;
-}
-
-/* q = [t]p with p valid and t from sodium_scalar; see the header for the
+/* q = [t]p with p valid and t from sc_sodium_ed25519; see the header for the
  * failure cases. Constant time in n; the verdict on p is public. */
 static int scalarmult_bytes(uint8_t q[32], const uint8_t n[32], const uint8_t p[32], int clamp)
 {
@@ -317,7 +273,7 @@ static int scalarmult_bytes(uint8_t q[32], const uint8_t n[32], const uint8_t p[
     } sec;
 
     sec.nzero = ct_is_zero_bytes(n, 32);
-    sodium_scalar(sec.t, n, clamp);
+    sc_sodium_ed25519(sec.t, n, clamp);
     if (!ct_declassify_mask(decode_valid(&sec.P, p))) {
         memset(q, 0, 32);
         vec25519_wipe(&sec, sizeof sec);
@@ -343,7 +299,7 @@ VEC25519_API int vec25519_edwards25519_scalarmult_noclamp(uint8_t q[32], const u
     return scalarmult_bytes(q, n, p, 0);
 }
 
-/* q = [t]B, t from sodium_scalar. Constant time. */
+/* q = [t]B, t from sc_sodium_ed25519. Constant time. */
 static int scalarmult_base_bytes(uint8_t q[32], const uint8_t n[32], int clamp)
 {
     struct {
@@ -353,7 +309,7 @@ static int scalarmult_base_bytes(uint8_t q[32], const uint8_t n[32], int clamp)
     } sec;
 
     sec.nzero = ct_is_zero_bytes(n, 32);
-    sodium_scalar(sec.t, n, clamp);
+    sc_sodium_ed25519(sec.t, n, clamp);
     backend_get()->scalarmult_base(&sec.Q, sec.t);
     int rc = scalarmult_finish(q, &sec.Q, sec.nzero);
     vec25519_wipe(&sec, sizeof sec);

@@ -155,22 +155,8 @@ void opaque_multiscalar(void *r, size_t rsize, const uint8_t *scalars, const voi
 
 /* ---- edwards25519 ------------------------------------------------------------- */
 
-/* r = Σ [s_i]P_i, constant time. */
-VEC25519_API void vec25519_edwards25519_point_multiscalar(vec25519_edwards25519_point *r,
-                                                          const uint8_t *scalars,
-                                                          const vec25519_edwards25519_point *points,
-                                                          size_t n)
-{
-    opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, MSM_CT);
-}
-
-/* r = Σ [s_i]P_i, variable time. */
-VEC25519_API void vec25519_edwards25519_point_multiscalar_vartime(
-    vec25519_edwards25519_point *r, const uint8_t *scalars,
-    const vec25519_edwards25519_point *points, size_t n)
-{
-    opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, MSM_VARTIME);
-}
+/* r = Σ [s_i]P_i, constant time and variable time. */
+OPAQUE_GROUP_MSM(edwards25519)
 
 /* ---- precomputed static points ---------------------------------------------------- */
 

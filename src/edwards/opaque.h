@@ -61,4 +61,50 @@ void opaque_multiscalar(void *r, size_t rsize, const uint8_t *scalars, const voi
  * public, the copies are wiped. */
 int opaque_eq(const void *p, const void *q, ct_mask (*eq)(const ge_ext *, const ge_ext *));
 
+/*
+ * The public operations that are the same on both groups, defined once for
+ * the struct vec25519_<prefix>_point (the prototypes, with their contracts,
+ * are the public headers'). OPAQUE_GROUP_OPS(prefix): the identity, the
+ * base point B, add, sub and neg (edwards25519.c, ristretto255.c);
+ * OPAQUE_GROUP_MSM(prefix): the constant-time and variable-time
+ * multiscalar multiplications (msm_api.c, ristretto255.c). They serve
+ * ristretto255 because its element is held as any edwards25519
+ * representative, B represents its generator (RFC 9496 §4.4), and a
+ * representative's sums, negatives and multiples represent the elements'.
+ */
+#define OPAQUE_BINOP_ONE_(prefix, name, op)                                                 \
+    VEC25519_API void vec25519_##prefix##_point_##name(vec25519_##prefix##_point *r,        \
+                                                       const vec25519_##prefix##_point *p,  \
+                                                       const vec25519_##prefix##_point *q)  \
+    {                                                                                       \
+        opaque_binop(r, sizeof *r, p, q, op);                                               \
+    }
+#define OPAQUE_GROUP_OPS(prefix)                                                            \
+    VEC25519_API void vec25519_##prefix##_point_identity(vec25519_##prefix##_point *p)      \
+    {                                                                                       \
+        opaque_identity(p, sizeof *p);                                                      \
+    }                                                                                       \
+    VEC25519_API void vec25519_##prefix##_point_base(vec25519_##prefix##_point *p)          \
+    {                                                                                       \
+        opaque_store(p, sizeof *p, &ge_basepoint);                                          \
+    }                                                                                       \
+    OPAQUE_BINOP_ONE_(prefix, add, ge_ext_add)                                              \
+    OPAQUE_BINOP_ONE_(prefix, sub, ge_ext_sub)                                              \
+    VEC25519_API void vec25519_##prefix##_point_neg(vec25519_##prefix##_point *r,           \
+                                                    const vec25519_##prefix##_point *p)     \
+    {                                                                                       \
+        opaque_unop(r, sizeof *r, p, ge_ext_neg);                                           \
+    }
+
+#define OPAQUE_MSM_ONE_(prefix, suffix, kind)                                               \
+    VEC25519_API void vec25519_##prefix##_point_multiscalar##suffix(                        \
+        vec25519_##prefix##_point *r, const uint8_t *scalars,                               \
+        const vec25519_##prefix##_point *points, size_t n)                                  \
+    {                                                                                       \
+        opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, kind);         \
+    }
+#define OPAQUE_GROUP_MSM(prefix)                                                            \
+    OPAQUE_MSM_ONE_(prefix, , MSM_CT)                                                       \
+    OPAQUE_MSM_ONE_(prefix, _vartime, MSM_VARTIME)
+
 #endif /* VEC25519_EDWARDS_OPAQUE_H */

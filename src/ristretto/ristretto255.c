@@ -466,18 +466,6 @@ VEC25519_API void vec25519_ristretto255_point_tobytes(uint8_t s[32],
     opaque_tobytes(s, p, encode_el);
 }
 
-/* The identity, represented by (0, 1). */
-VEC25519_API void vec25519_ristretto255_point_identity(vec25519_ristretto255_point *p)
-{
-    opaque_identity(p, sizeof *p);
-}
-
-/* The generator, represented by the Ed25519 basepoint (RFC 9496 §4.4). */
-VEC25519_API void vec25519_ristretto255_point_base(vec25519_ristretto255_point *p)
-{
-    opaque_store(p, sizeof *p, &ge_basepoint);
-}
-
 /* §4.3.3 equality. Constant time; the answer is returned. */
 VEC25519_API int vec25519_ristretto255_point_eq(const vec25519_ristretto255_point *p,
                                                 const vec25519_ristretto255_point *q)
@@ -485,25 +473,10 @@ VEC25519_API int vec25519_ristretto255_point_eq(const vec25519_ristretto255_poin
     return opaque_eq(p, q, eq_el);
 }
 
-VEC25519_API void vec25519_ristretto255_point_add(vec25519_ristretto255_point *r,
-                                                  const vec25519_ristretto255_point *p,
-                                                  const vec25519_ristretto255_point *q)
-{
-    opaque_binop(r, sizeof *r, p, q, ge_ext_add);
-}
-
-VEC25519_API void vec25519_ristretto255_point_sub(vec25519_ristretto255_point *r,
-                                                  const vec25519_ristretto255_point *p,
-                                                  const vec25519_ristretto255_point *q)
-{
-    opaque_binop(r, sizeof *r, p, q, ge_ext_sub);
-}
-
-VEC25519_API void vec25519_ristretto255_point_neg(vec25519_ristretto255_point *r,
-                                                  const vec25519_ristretto255_point *p)
-{
-    opaque_unop(r, sizeof *r, p, ge_ext_neg);
-}
+/* The identity, represented by (0, 1); the generator, represented by the
+ * Ed25519 basepoint (RFC 9496 §4.4); add, sub and neg on the representatives
+ * (opaque.h). */
+OPAQUE_GROUP_OPS(ristretto255)
 
 /* r = [s mod ℓ]p: the group has order ℓ, and the reduced scalar satisfies
  * the backend's s[31] ≤ 127. Constant time in s and p. */
@@ -725,22 +698,8 @@ VEC25519_API void vec25519_ristretto255_point_double_and_compress_batch(
 
 /* ---- multiscalar --------------------------------------------------------------- */
 
-/* r = Σ [s_i]P_i, constant time. Every representative in a
- * vec25519_ristretto255_point is a curve point, and [s] of representatives
- * represents [s] of the elements, so the Edwards computation serves. */
-VEC25519_API void vec25519_ristretto255_point_multiscalar(vec25519_ristretto255_point *r,
-                                                          const uint8_t *scalars,
-                                                          const vec25519_ristretto255_point *points,
-                                                          size_t n)
-{
-    opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, MSM_CT);
-}
-
-/* r = Σ [s_i]P_i, variable time: the backend's multiscalar_vartime on the
- * representatives, as above. */
-VEC25519_API void vec25519_ristretto255_point_multiscalar_vartime(
-    vec25519_ristretto255_point *r, const uint8_t *scalars,
-    const vec25519_ristretto255_point *points, size_t n)
-{
-    opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, MSM_VARTIME);
-}
+/* r = Σ [s_i]P_i, constant time and variable time. Every representative in
+ * a vec25519_ristretto255_point is a curve point, and [s] of representatives
+ * represents [s] of the elements, so the Edwards computation (the backend's
+ * multiscalar and multiscalar_vartime) serves. */
+OPAQUE_GROUP_MSM(ristretto255)
