@@ -181,6 +181,9 @@ static void ours_verify_expanded(const struct bench_op *op, uint8_t out[BENCH_OU
  * the two rows above. */
 IMPL(ours_sign_psha, bench_portable_sha512(ours_sign, op, out, want))
 IMPL(ours_verify_psha, bench_portable_sha512(ours_verify, op, out, want))
+/* The byte-level form (validation, [s]P, encoding), as libsodium's
+ * crypto_scalarmult_ed25519_noclamp: read against "scalarmult (ct)". */
+IMPL(ours_scalarmult_bytes, fx.status = vec25519_edwards25519_scalarmult_noclamp(out, fx.s, fx.P_bytes))
 IMPL(ours_r255_decode, out[0] = (uint8_t)vec25519_ristretto255_is_valid_point(fx.r_2B))
 IMPL(ours_r255_encode, vec25519_ristretto255_point_tobytes(out, &fx.r_P))
 IMPL(ours_r255_from_uniform, fx.status = vec25519_ristretto255_from_uniform_bytes(out, fx.r_uniform))
@@ -465,6 +468,8 @@ const struct bench_op bench_ops[] = {
     {"ed25519_verify_portable_sha512", "verify, portable SHA-512", 1, ours_verify_psha,
      NO_PEERS, expect_verify, tamper_signature, 1, 0},
     {"scalarmult_ct", "scalarmult (ct)", 32, ours_scalarmult,
+     {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL, 1, 0},
+    {"scalarmult_ct_bytes", "scalarmult bytes (ct)", 32, ours_scalarmult_bytes,
      {SODIUM_(scalarmult), NULL}, expect_scalarmult, NULL, 1, 0},
     {"double_scalarmult_vartime", "double-base (vt)", 32, ours_double_base,
      NO_PEERS, expect_double_base, NULL, 1, 0},
