@@ -128,13 +128,9 @@ static int enc_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
-static const OSSL_PARAM enc_settable[] = {
-    OSSL_PARAM_utf8_string(OSSL_ENCODER_PARAM_CIPHER, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_ENCODER_PARAM_PROPERTIES, NULL, 0),
-    OSSL_PARAM_END,
-};
-
-VP_PARAMS_FN(enc_settable_ctx_params, enc_settable)
+VP_PARAMS(enc_settable_ctx_params,
+          OSSL_PARAM_utf8_string(OSSL_ENCODER_PARAM_CIPHER, NULL, 0),
+          OSSL_PARAM_utf8_string(OSSL_ENCODER_PARAM_PROPERTIES, NULL, 0))
 
 static void *enc_import_object(void *vctx, int selection, const OSSL_PARAM params[])
 {
@@ -342,12 +338,8 @@ TEXT_ENCODER(ed25519, VP_ED25519)
 
 /* ---- decoders ------------------------------------------------------------ */
 
-static const OSSL_PARAM dec_settable[] = {
-    OSSL_PARAM_utf8_string(OSSL_DECODER_PARAM_PROPERTIES, NULL, 0),
-    OSSL_PARAM_END,
-};
-
-VP_PARAMS_FN(dec_settable_ctx_params, dec_settable)
+VP_PARAMS(dec_settable_ctx_params,
+          OSSL_PARAM_utf8_string(OSSL_DECODER_PARAM_PROPERTIES, NULL, 0))
 
 /* Reads all of in into buf (cap bytes). Returns the length, or cap + 1 if
  * there is more (not a key file), or -1 on a read error. */

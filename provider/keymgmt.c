@@ -388,13 +388,9 @@ static int gen_set_params(void *genctx, const OSSL_PARAM params[])
     return 1;
 }
 
-static const OSSL_PARAM gen_settable_params[] = {
-    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
-    OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, NULL, 0),
-    OSSL_PARAM_END,
-};
-
-VP_CTX_PARAMS_FN(gen_settable, gen_settable_params)
+VP_CTX_PARAMS(gen_settable,
+              OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, NULL, 0),
+              OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, NULL, 0))
 
 static void *gen_init(void *provctx, int selection, const OSSL_PARAM params[], enum vp_type t)
 {

@@ -157,6 +157,14 @@ extern const OSSL_PARAM vp_no_params[];
         (void)provctx;                                        \
         return (table);                                       \
     }
+/* The same entries with their table written in place: VP_PARAMS(name, entry,
+ * ...) defines `name` returning {entry, ..., OSSL_PARAM_END}. */
+#define VP_PARAMS(name, ...)                                                \
+    static const OSSL_PARAM name##_table[] = {__VA_ARGS__, OSSL_PARAM_END}; \
+    VP_PARAMS_FN(name, name##_table)
+#define VP_CTX_PARAMS(name, ...)                                            \
+    static const OSSL_PARAM name##_table[] = {__VA_ARGS__, OSSL_PARAM_END}; \
+    VP_CTX_PARAMS_FN(name, name##_table)
 
 /* ---- key objects (keymgmt.c) --------------------------------------------- */
 

@@ -107,13 +107,9 @@ static int set_ctx_params(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
-static const OSSL_PARAM settable[] = {
-    OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_INSTANCE, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_CONTEXT_STRING, NULL, 0),
-    OSSL_PARAM_END,
-};
-
-VP_CTX_PARAMS_FN(settable_ctx_params, settable)
+VP_CTX_PARAMS(settable_ctx_params,
+              OSSL_PARAM_utf8_string(OSSL_SIGNATURE_PARAM_INSTANCE, NULL, 0),
+              OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_CONTEXT_STRING, NULL, 0))
 
 static int get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
@@ -128,12 +124,8 @@ static int get_ctx_params(void *vctx, OSSL_PARAM params[])
     return 1;
 }
 
-static const OSSL_PARAM gettable[] = {
-    OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0),
-    OSSL_PARAM_END,
-};
-
-VP_CTX_PARAMS_FN(gettable_ctx_params, gettable)
+VP_CTX_PARAMS(gettable_ctx_params,
+              OSSL_PARAM_octet_string(OSSL_SIGNATURE_PARAM_ALGORITHM_ID, NULL, 0))
 
 static int digest_init(void *vctx, const char *mdname, void *provkey, const OSSL_PARAM params[],
                        int signing)
