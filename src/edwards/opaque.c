@@ -4,6 +4,7 @@
  * structs (contracts in opaque.h). Constant time.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "vec25519/util.h"
 
@@ -80,4 +81,31 @@ int opaque_eq(const void *p, const void *q, ct_mask (*eq)(const ge_ext *, const 
     ct_mask m = eq(&sec.a, &sec.b);
     vec25519_wipe(&sec, sizeof sec);
     return ct_to_int(m);
+}
+
+int opaque_bytes_valid(const uint8_t p[32], opaque_decoder dec)
+{
+    ge_ext h;
+    ct_mask ok = dec(&h, p);
+    vec25519_wipe(&h, sizeof h);
+    return ct_declassify_mask(ok);
+}
+
+int opaque_bytes_binop(uint8_t r[32], const uint8_t p[32], const uint8_t q[32], opaque_decoder dec,
+                       void (*enc)(uint8_t[32], const ge_ext *),
+                       void (*op)(ge_ext *, const ge_ext *, const ge_ext *))
+{
+    struct {
+        ge_ext a, b;
+    } sec;
+    int rc = 0;
+    if (ct_declassify_mask(ct_and(dec(&sec.a, p), dec(&sec.b, q)))) {
+        op(&sec.a, &sec.a, &sec.b);
+        enc(r, &sec.a);
+    } else {
+        memset(r, 0, 32);
+        rc = -1;
+    }
+    vec25519_wipe(&sec, sizeof sec);
+    return rc;
 }

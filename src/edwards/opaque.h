@@ -61,6 +61,17 @@ void opaque_multiscalar(void *r, size_t rsize, const uint8_t *scalars, const voi
  * public, the copies are wiped. */
 int opaque_eq(const void *p, const void *q, ct_mask (*eq)(const ge_ext *, const ge_ext *));
 
+/* A group's decoding of 32 bytes: h = the point, and all-ones iff the bytes
+ * are accepted (on failure h holds no meaning). */
+typedef ct_mask (*opaque_decoder)(ge_ext *h, const uint8_t s[32]);
+/* 1 iff dec accepts p; the verdict is public, the point is wiped. */
+int opaque_bytes_valid(const uint8_t p[32], opaque_decoder dec);
+/* r = enc(op(dec(p), dec(q))), 0; or -1 with r zeroed if dec rejects either
+ * input. The decoding verdicts are public; the points are wiped. */
+int opaque_bytes_binop(uint8_t r[32], const uint8_t p[32], const uint8_t q[32], opaque_decoder dec,
+                       void (*enc)(uint8_t[32], const ge_ext *),
+                       void (*op)(ge_ext *, const ge_ext *, const ge_ext *));
+
 /*
  * The public operations that are the same on both groups, defined once for
  * the struct vec25519_<prefix>_point (the prototypes, with their contracts,
@@ -103,6 +114,28 @@ int opaque_eq(const void *p, const void *q, ct_mask (*eq)(const ge_ext *, const 
     {                                                                                       \
         opaque_multiscalar(r, sizeof *r, scalars, points, sizeof *points, n, kind);         \
     }
+/*
+ * The byte-level operations of libsodium's crypto_core_<group>_*, defined
+ * once for vec25519_<prefix>_*: is_valid_point (1 iff `valid` accepts the
+ * bytes), add and sub (on the points `dec` decodes, encoded by `enc`; -1
+ * and r zeroed if either input is rejected).
+ */
+#define OPAQUE_BYTES_OPS(prefix, valid, dec, enc)                                           \
+    VEC25519_API int vec25519_##prefix##_is_valid_point(const uint8_t p[32])                \
+    {                                                                                       \
+        return opaque_bytes_valid(p, valid);                                                \
+    }                                                                                       \
+    VEC25519_API int vec25519_##prefix##_add(uint8_t r[32], const uint8_t p[32],            \
+                                             const uint8_t q[32])                           \
+    {                                                                                       \
+        return opaque_bytes_binop(r, p, q, dec, enc, ge_ext_add);                           \
+    }                                                                                       \
+    VEC25519_API int vec25519_##prefix##_sub(uint8_t r[32], const uint8_t p[32],            \
+                                             const uint8_t q[32])                           \
+    {                                                                                       \
+        return opaque_bytes_binop(r, p, q, dec, enc, ge_ext_sub);                           \
+    }
+
 #define OPAQUE_GROUP_MSM(prefix)                                                            \
     OPAQUE_MSM_ONE_(prefix, , MSM_CT)                                                       \
     OPAQUE_MSM_ONE_(prefix, _vartime, MSM_VARTIME)

@@ -294,51 +294,9 @@ static void from_uniform_el(ge_ext *h, const uint8_t b[64])
 
 /* ---- byte level, libsodium semantics --------------------------------------- */
 
-/* 1 iff DECODE(p) succeeds. */
-VEC25519_API int vec25519_ristretto255_is_valid_point(const uint8_t p[32])
-{
-    ge_ext h;
-    ct_mask ok = decode_el(&h, p);
-    vec25519_wipe(&h, sizeof h);
-    return ct_declassify_mask(ok);
-}
-
-/* r = ENCODE(DECODE(p) ± DECODE(q)); -1 and r zeroed if either fails.
- * The decoding verdicts are public. */
-static int add_sub_bytes(uint8_t r[32], const uint8_t p[32], const uint8_t q[32], int sub)
-{
-    struct {
-        ge_ext a, b;
-    } sec;
-    ct_mask ok = ct_and(decode_el(&sec.a, p), decode_el(&sec.b, q));
-    int rc = 0;
-
-    if (!ct_declassify_mask(ok)) {
-        memset(r, 0, 32);
-        rc = -1;
-    } else {
-        if (sub) {
-            ge_ext_sub(&sec.a, &sec.a, &sec.b);
-        } else {
-            ge_ext_add(&sec.a, &sec.a, &sec.b);
-        }
-        encode_el(r, &sec.a);
-    }
-    vec25519_wipe(&sec, sizeof sec);
-    return rc;
-}
-
-/* As crypto_core_ristretto255_add. */
-VEC25519_API int vec25519_ristretto255_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32])
-{
-    return add_sub_bytes(r, p, q, 0);
-}
-
-/* As crypto_core_ristretto255_sub. */
-VEC25519_API int vec25519_ristretto255_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32])
-{
-    return add_sub_bytes(r, p, q, 1);
-}
+/* crypto_core_ristretto255_is_valid_point (1 iff DECODE(p) succeeds), and
+ * crypto_core_ristretto255_add / _sub: ENCODE(DECODE(p) ± DECODE(q)). */
+OPAQUE_BYTES_OPS(ristretto255, decode_el, decode_el, encode_el)
 
 /* p = ENCODE(element derived from r) (§4.3.4); always 0. Constant time. */
 VEC25519_API int vec25519_ristretto255_from_uniform_bytes(uint8_t p[32], const uint8_t r[64])
