@@ -188,64 +188,31 @@ VEC25519_API int vec25519_edwards25519_point_is_torsion_free(const vec25519_edwa
 
 /* ---- byte level ----------------------------------------------------------- */
 
+/* Strict decoding (ge_ext_frombytes) as a mask, for add and sub. */
+static ct_mask decode_strict(ge_ext *h, const uint8_t s[32])
+{
+    return ct_from_bit((uint64_t)(ge_ext_frombytes(h, s) == 0));
+}
+
 /*
  * all-ones iff s decodes strictly to a point P of the prime-order subgroup
  * other than the identity: P not of small order and [ℓ]P = identity. Then
- * *h = P (the identity otherwise). The verdict of the decoding is public;
- * the rest is constant time.
+ * *h = P. The small-order points in that subgroup are the identity alone, so
+ * "not small order" is tested as "not the identity" once the subgroup test
+ * has passed. The verdict of the decoding is public; the rest is constant
+ * time.
  */
 static ct_mask decode_valid(ge_ext *h, const uint8_t s[32])
 {
-    ct_mask ok = ct_from_bit((uint64_t)(ge_ext_frombytes(h, s) == 0));
-    ok = ct_and(ok, ct_not(ge_ext_is_small_order(h)));
+    ct_mask ok = decode_strict(h, s);
+    ok = ct_and(ok, ct_not(ge_ext_is_identity(h)));
     return ct_and(ok, ge_ext_is_torsion_free(h));
 }
 
-/* As crypto_core_ed25519_is_valid_point: strict, not small order, order ℓ.
- * Constant time except for the verdict. */
-VEC25519_API int vec25519_edwards25519_is_valid_point(const uint8_t p[32])
-{
-    ge_ext h;
-    ct_mask ok = decode_valid(&h, p);
-    vec25519_wipe(&h, sizeof h);
-    return ct_declassify_mask(ok);
-}
-
-/* r = p ± q on strict encodings (sub selects the subtraction). r zeroed and
- * -1 if either input does not decode. The decoding verdicts are public. */
-static int add_sub_bytes(uint8_t r[32], const uint8_t p[32], const uint8_t q[32], int sub)
-{
-    struct {
-        ge_ext a, b;
-    } sec;
-    int ra = ge_ext_frombytes(&sec.a, p);
-    int rb = ge_ext_frombytes(&sec.b, q);
-    if (ra != 0 || rb != 0) {
-        memset(r, 0, 32);
-        vec25519_wipe(&sec, sizeof sec);
-        return -1;
-    }
-    if (sub) {
-        ge_ext_sub(&sec.a, &sec.a, &sec.b);
-    } else {
-        ge_ext_add(&sec.a, &sec.a, &sec.b);
-    }
-    ge_ext_tobytes(r, &sec.a);
-    vec25519_wipe(&sec, sizeof sec);
-    return 0;
-}
-
-/* crypto_core_ed25519_add on strict encodings. */
-VEC25519_API int vec25519_edwards25519_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32])
-{
-    return add_sub_bytes(r, p, q, 0);
-}
-
-/* crypto_core_ed25519_sub on strict encodings. */
-VEC25519_API int vec25519_edwards25519_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32])
-{
-    return add_sub_bytes(r, p, q, 1);
-}
+/* crypto_core_ed25519_is_valid_point (strict, not small order, order ℓ:
+ * decode_valid, constant time except for the verdict), and
+ * crypto_core_ed25519_add / _sub on strict encodings. */
+OPAQUE_BYTES_OPS(edwards25519, decode_valid, decode_strict, ge_ext_tobytes)
 
 /*
  * Writes the encoding of a result and applies libsodium's failure rule for
