@@ -127,6 +127,42 @@ static int ed_decode_main_subgroup(ge_ext *P, const uint8_t s[32])
     return ct_to_int(ge_ext_is_torsion_free(P)) ? 0 : -1;
 }
 
+/*
+ * crypto_core_<group>_add and _sub: r = encode(decode(p) ± decode(q)), 0;
+ * or -1 with r untouched (as libsodium leaves it) if either input does not
+ * decode. The points are wiped.
+ */
+#define CORE_ADD_SUB(group, point_t, decode, add, sub, encode)                             \
+    static int group##_add_sub(unsigned char *r, const unsigned char *p,                  \
+                               const unsigned char *q, int neg)                           \
+    {                                                                                     \
+        struct {                                                                          \
+            point_t P, Q;                                                                 \
+        } w;                                                                              \
+        int rc = -1;                                                                      \
+        SODIUM_COUNT();                                                                   \
+        if (decode(&w.P, p) == 0 && decode(&w.Q, q) == 0) {                               \
+            if (neg)                                                                      \
+                sub(&w.P, &w.P, &w.Q);                                                    \
+            else                                                                          \
+                add(&w.P, &w.P, &w.Q);                                                    \
+            encode(r, &w.P);                                                              \
+            rc = 0;                                                                       \
+        }                                                                                 \
+        vec25519_wipe(&w, sizeof w);                                                      \
+        return rc;                                                                        \
+    }                                                                                     \
+    int crypto_core_##group##_add(unsigned char *r, const unsigned char *p,               \
+                                  const unsigned char *q)                                 \
+    {                                                                                     \
+        return group##_add_sub(r, p, q, 0);                                               \
+    }                                                                                     \
+    int crypto_core_##group##_sub(unsigned char *r, const unsigned char *p,               \
+                                  const unsigned char *q)                                 \
+    {                                                                                     \
+        return group##_add_sub(r, p, q, 1);                                               \
+    }
+
 /* ---- crypto_core_ed25519 ------------------------------------------------------ */
 
 size_t crypto_core_ed25519_bytes(void) { SODIUM_COUNT(); return crypto_core_ed25519_BYTES; }
@@ -143,29 +179,7 @@ int crypto_core_ed25519_is_valid_point(const unsigned char *p)
     return ed_decode_main_subgroup(&P, p) == 0 ? 1 : 0;
 }
 
-static int ed_add_sub(unsigned char *r, const unsigned char *p, const unsigned char *q, int sub)
-{
-    ge_ext P, Q;
-
-    SODIUM_COUNT();
-    if (ge_ext_frombytes_relaxed(&P, p) != 0 || ge_ext_frombytes_relaxed(&Q, q) != 0) return -1;
-    if (sub)
-        ge_ext_sub(&P, &P, &Q);
-    else
-        ge_ext_add(&P, &P, &Q);
-    ge_ext_tobytes(r, &P);
-    return 0;
-}
-
-int crypto_core_ed25519_add(unsigned char *r, const unsigned char *p, const unsigned char *q)
-{
-    return ed_add_sub(r, p, q, 0);
-}
-
-int crypto_core_ed25519_sub(unsigned char *r, const unsigned char *p, const unsigned char *q)
-{
-    return ed_add_sub(r, p, q, 1);
-}
+CORE_ADD_SUB(ed25519, ge_ext, ge_ext_frombytes_relaxed, ge_ext_add, ge_ext_sub, ge_ext_tobytes)
 
 /*
  * s = libsodium's Elligator 2 point of the field element r with the sign
@@ -452,29 +466,9 @@ int crypto_core_ristretto255_is_valid_point(const unsigned char *p)
     return rist_decode(&P, p) == 0 ? 1 : 0;
 }
 
-static int rist_add_sub(unsigned char *r, const unsigned char *p, const unsigned char *q, int sub)
-{
-    vec25519_ristretto255_point P, Q;
-
-    SODIUM_COUNT();
-    if (rist_decode(&P, p) != 0 || rist_decode(&Q, q) != 0) return -1; /* r untouched */
-    if (sub)
-        vec25519_ristretto255_point_sub(&P, &P, &Q);
-    else
-        vec25519_ristretto255_point_add(&P, &P, &Q);
-    vec25519_ristretto255_point_tobytes(r, &P);
-    return 0;
-}
-
-int crypto_core_ristretto255_add(unsigned char *r, const unsigned char *p, const unsigned char *q)
-{
-    return rist_add_sub(r, p, q, 0);
-}
-
-int crypto_core_ristretto255_sub(unsigned char *r, const unsigned char *p, const unsigned char *q)
-{
-    return rist_add_sub(r, p, q, 1);
-}
+CORE_ADD_SUB(ristretto255, vec25519_ristretto255_point, rist_decode,
+             vec25519_ristretto255_point_add, vec25519_ristretto255_point_sub,
+             vec25519_ristretto255_point_tobytes)
 
 int crypto_core_ristretto255_from_hash(unsigned char *p, const unsigned char *r)
 {
