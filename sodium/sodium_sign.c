@@ -24,19 +24,26 @@
 
 /* ---- sizes and names -------------------------------------------------------- */
 
-size_t crypto_sign_ed25519ph_statebytes(void) { SODIUM_COUNT(); return sizeof(crypto_sign_ed25519ph_state); }
-size_t crypto_sign_ed25519_bytes(void) { SODIUM_COUNT(); return crypto_sign_ed25519_BYTES; }
-size_t crypto_sign_ed25519_seedbytes(void) { SODIUM_COUNT(); return crypto_sign_ed25519_SEEDBYTES; }
-size_t crypto_sign_ed25519_publickeybytes(void) { SODIUM_COUNT(); return crypto_sign_ed25519_PUBLICKEYBYTES; }
-size_t crypto_sign_ed25519_secretkeybytes(void) { SODIUM_COUNT(); return crypto_sign_ed25519_SECRETKEYBYTES; }
-size_t crypto_sign_ed25519_messagebytes_max(void) { SODIUM_COUNT(); return crypto_sign_ed25519_MESSAGEBYTES_MAX; }
+/* crypto_sign_ed25519_<name>() and crypto_sign_<name>(): the same size. */
+#define SIGN_SIZE(name, NAME)                   \
+    size_t crypto_sign_ed25519_##name(void)     \
+    {                                           \
+        SODIUM_COUNT();                         \
+        return crypto_sign_ed25519_##NAME;      \
+    }                                           \
+    size_t crypto_sign_##name(void)             \
+    {                                           \
+        SODIUM_COUNT();                         \
+        return crypto_sign_##NAME;              \
+    }
 
+size_t crypto_sign_ed25519ph_statebytes(void) { SODIUM_COUNT(); return sizeof(crypto_sign_ed25519ph_state); }
 size_t crypto_sign_statebytes(void) { SODIUM_COUNT(); return sizeof(crypto_sign_state); }
-size_t crypto_sign_bytes(void) { SODIUM_COUNT(); return crypto_sign_BYTES; }
-size_t crypto_sign_seedbytes(void) { SODIUM_COUNT(); return crypto_sign_SEEDBYTES; }
-size_t crypto_sign_publickeybytes(void) { SODIUM_COUNT(); return crypto_sign_PUBLICKEYBYTES; }
-size_t crypto_sign_secretkeybytes(void) { SODIUM_COUNT(); return crypto_sign_SECRETKEYBYTES; }
-size_t crypto_sign_messagebytes_max(void) { SODIUM_COUNT(); return crypto_sign_MESSAGEBYTES_MAX; }
+SIGN_SIZE(bytes, BYTES)
+SIGN_SIZE(seedbytes, SEEDBYTES)
+SIGN_SIZE(publickeybytes, PUBLICKEYBYTES)
+SIGN_SIZE(secretkeybytes, SECRETKEYBYTES)
+SIGN_SIZE(messagebytes_max, MESSAGEBYTES_MAX)
 const char *crypto_sign_primitive(void) { SODIUM_COUNT(); return crypto_sign_PRIMITIVE; }
 
 /* ---- keys ------------------------------------------------------------------- */
