@@ -380,46 +380,49 @@ ct_mask sc_is_zero(const uint8_t s[32])
     return z;
 }
 
-/*
- * out = a + b mod ℓ. Any 256-bit a, b are accepted (a + b < 2^257 goes
- * through reduce_small); the output is reduced. Constant time. Aliasing allowed.
- */
-void sc_add(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
+/* out = (a + t) mod ℓ, a < 2^256 and t < 2^257 five limbs: a + t < 2^258 is
+ * within reduce_small's range. Constant time. out may alias a. */
+static void add_reduce(uint8_t out[32], const uint8_t a[32], const uint64_t t[5])
 {
     struct {
-        uint64_t a[4], b[4], v[5];
+        uint64_t a[4], v[5];
     } w;
     load4(w.a, a);
-    load4(w.b, b);
     uint64_t c = 0;
-    for (int i = 0; i < 4; i++) w.v[i] = adc(&c, w.a[i], w.b[i]);
-    w.v[4] = c;
+    for (int i = 0; i < 4; i++) w.v[i] = adc(&c, w.a[i], t[i]);
+    w.v[4] = t[4] + c;
     reduce_small(w.a, w.v[0], w.v[1], w.v[2], w.v[3], w.v[4]);
     store4(out, w.a);
     vec25519_wipe(&w, sizeof w);
 }
 
 /*
- * out = a - b mod ℓ, computed as reduce_small(a + 16ℓ - b): since
- * 16ℓ > 2^256 > b the sum is positive, and it is below 2^258. Any 256-bit
- * a, b are accepted; the output is reduced. Constant time. Aliasing allowed.
+ * out = a + b mod ℓ. Any 256-bit a, b are accepted (add_reduce with t = b);
+ * the output is reduced. Constant time. Aliasing allowed.
+ */
+void sc_add(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
+{
+    uint64_t t[5];
+    load4(t, b);
+    t[4] = 0;
+    add_reduce(out, a, t);
+    vec25519_wipe(t, sizeof t);
+}
+
+/*
+ * out = a - b mod ℓ, computed as a + (16ℓ - b): since 16ℓ > 2^256 > b,
+ * t = 16ℓ - b is positive, and below 16ℓ < 2^257. Any 256-bit a, b are
+ * accepted; the output is reduced. Constant time. Aliasing allowed.
  */
 void sc_sub(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
 {
-    struct {
-        uint64_t a[4], b[4], v[5];
-    } w;
-    load4(w.a, a);
-    load4(w.b, b);
+    uint64_t t[5];
+    load4(t, b);
     uint64_t c = 0;
-    for (int i = 0; i < 4; i++) w.v[i] = adc(&c, w.a[i], L16[i]);
-    w.v[4] = L16[4] + c;
-    c = 0;
-    for (int i = 0; i < 4; i++) w.v[i] = sbb(&c, w.v[i], w.b[i]);
-    w.v[4] -= c;
-    reduce_small(w.a, w.v[0], w.v[1], w.v[2], w.v[3], w.v[4]);
-    store4(out, w.a);
-    vec25519_wipe(&w, sizeof w);
+    for (int i = 0; i < 4; i++) t[i] = sbb(&c, L16[i], t[i]);
+    t[4] = L16[4] - c;
+    add_reduce(out, a, t);
+    vec25519_wipe(t, sizeof t);
 }
 
 /* out = -a mod ℓ (0 ↦ 0), any 256-bit a. Constant time. out may alias a. */
