@@ -674,54 +674,33 @@ static void b_openssl_full(void)
 /* Field operations: CHAIN dependent calls (latency) or CHAIN/8 rounds of 8
  * independent calls (throughput) per sample, reported per call. */
 #define CHAIN 96
-static void b_fe64_mul(void)
-{
-    for (int i = 0; i < CHAIN; i++) fe64_mul(&b_x[0], &b_x[0], &b_y[0]);
-}
-static void b_fe64_mul8(void)
-{
-    for (int i = 0; i < CHAIN / 8; i++)
-        for (int j = 0; j < 8; j++) fe64_mul(&b_x[j], &b_x[j], &b_y[j]);
-}
-static void b_fe64_sq(void)
-{
-    for (int i = 0; i < CHAIN; i++) fe64_sq(&b_x[0], &b_x[0]);
-}
-static void b_fe64_sq8(void)
-{
-    for (int i = 0; i < CHAIN / 8; i++)
-        for (int j = 0; j < 8; j++) fe64_sq(&b_x[j], &b_x[j]);
-}
-static void b_fe_mul(void)
-{
-    for (int i = 0; i < CHAIN; i++) fe_mul(&b_sx[0], &b_sx[0], &b_sy);
-}
-static void b_fe_mul8(void)
-{
-    for (int i = 0; i < CHAIN / 8; i++)
-        for (int j = 0; j < 8; j++) fe_mul(&b_sx[j], &b_sx[j], &b_sy);
-}
-static void b_fe_sq(void)
-{
-    for (int i = 0; i < CHAIN; i++) fe_sq(&b_sx[0], &b_sx[0]);
-}
-static void b_fe_sq8(void)
-{
-    for (int i = 0; i < CHAIN / 8; i++)
-        for (int j = 0; j < 8; j++) fe_sq(&b_sx[j], &b_sx[j]);
-}
-static void b_fe64_add(void)
-{
-    for (int i = 0; i < CHAIN; i++) fe64_add(&b_x[0], &b_x[0], &b_y[0]);
-}
-static void b_fe64_sub(void)
-{
-    for (int i = 0; i < CHAIN; i++) fe64_sub(&b_x[0], &b_x[0], &b_y[0]);
-}
-static void b_fe64_a24_add(void)
-{
-    for (int i = 0; i < CHAIN; i++) fe64_mul_a24_add(&b_x[0], &b_x[0], &b_y[0]);
-}
+/* b_<name>: CHAIN dependent calls of `call` on lane j = 0. (name is pasted,
+ * never expanded: fe_mul may be a macro.) */
+#define B_CHAIN(name, call)                                                              \
+    static void b_##name(void)                                                           \
+    {                                                                                    \
+        const int j = 0;                                                                 \
+        for (int i = 0; i < CHAIN; i++) call;                                            \
+    }
+/* b_<name> as above, and b_<name>8: CHAIN/8 rounds of `call` on lanes j = 0..7. */
+#define B_CHAIN8(name, call)                                                             \
+    static void b_##name(void)                                                           \
+    {                                                                                    \
+        const int j = 0;                                                                 \
+        for (int i = 0; i < CHAIN; i++) call;                                            \
+    }                                                                                    \
+    static void b_##name##8(void)                                                        \
+    {                                                                                    \
+        for (int i = 0; i < CHAIN / 8; i++)                                              \
+            for (int j = 0; j < 8; j++) call;                                            \
+    }
+B_CHAIN8(fe64_mul, fe64_mul(&b_x[j], &b_x[j], &b_y[j]))
+B_CHAIN8(fe64_sq, fe64_sq(&b_x[j], &b_x[j]))
+B_CHAIN8(fe_mul, fe_mul(&b_sx[j], &b_sx[j], &b_sy))
+B_CHAIN8(fe_sq, fe_sq(&b_sx[j], &b_sx[j]))
+B_CHAIN(fe64_add, fe64_add(&b_x[j], &b_x[j], &b_y[j]))
+B_CHAIN(fe64_sub, fe64_sub(&b_x[j], &b_x[j], &b_y[j]))
+B_CHAIN(fe64_a24_add, fe64_mul_a24_add(&b_x[j], &b_x[j], &b_y[j]))
 static void b_fe64_invert(void) { fe64_invert(&b_x[0], &b_x[0]); }
 
 /*
