@@ -641,6 +641,8 @@ static void test_pow(void)
         fe_invert(&h, &f);
         bn_powmod(&want, &F, &e_inv, &P);
         check_tight(&h, &want, "invert", it);
+        fe_invert_fermat(&h, &f);
+        check_tight(&h, &want, "invert_fermat", it);
 
         fe_pow22523(&h, &f);
         bn_powmod(&want, &F, &e_22523, &P);
@@ -744,6 +746,33 @@ static void test_pow(void)
                 CHECK(ct_to_int(m) == 1, "sqrt_ratio_i: u = x²·v must be a square (case %ld)", it);
         }
     }
+}
+
+/*
+ * fe_invert (the divsteps inversion where it compiles, fe_divsteps.c) against
+ * the Fermat power fe_invert_fermat, which test_pow holds to bn_powmod: the
+ * edge encodings, then N_INVERT random tight inputs of every shape gen_tight
+ * makes, compared as canonical bytes.
+ */
+#define N_INVERT TEST_RANDOM_CASES(200000)
+static void test_invert_two_ways(void)
+{
+    for (long it = 0; it < N_INVERT + N_EDGE; it++) {
+        fe f, a, b;
+        uint8_t sa[32], sb[32];
+        if (it < N_EDGE) {
+            fe_frombytes(&f, edge[it]);
+        } else {
+            gen_tight(&f, (int)(it % 7));
+        }
+        fe_invert(&a, &f);
+        fe_invert_fermat(&b, &f);
+        fe_tobytes(sa, &a);
+        fe_tobytes(sb, &b);
+        CHECK(memcmp(sa, sb, 32) == 0 && limbs_below(a.v, tight_bound),
+              "invert (divsteps) = invert_fermat (case %ld)", it);
+    }
+    printf("invert: divsteps = Fermat on %ld inputs\n", (long)(N_INVERT + N_EDGE));
 }
 
 /* RFC 9496 Appendix A: SQRT_RATIO_M1 vectors. */
@@ -1017,6 +1046,7 @@ int main(void)
     test_noncanonical();
     test_aliasing();
     test_pow();
+    test_invert_two_ways();
     test_sqrt_vectors();
     test_batch_invert();
     test_constants();

@@ -79,10 +79,10 @@ typedef fe51_loose fe_loose;
 /* ---- written once over the contract (src/field/fe_common.c) ------------ */
 #define fe_sqn        FE_(sqn)        /* (fe *h, const fe *f, int n)   h = f^(2^n), n ≥ 1   */
 #define fe_pow22523   FE_(pow22523)   /* (fe *h, const fe *f)          h = f^((p-5)/8)      */
-#define fe_invert     FE_(invert)     /* (fe *h, const fe *f)          h = 1/f (0 ↦ 0)      */
+#define fe_invert     FE_(invert)     /* (fe *h, const fe *f)          h = 1/f (0 ↦ 0): Bernstein–Yang divsteps where the compiler has __int128 (fe_divsteps.c), else fe_invert_fermat */
+#define fe_invert_fermat FE_(invert_fermat) /* (fe *h, const fe *f)     h = f^(p-2) = 1/f (0 ↦ 0), the Fermat power */
 #define fe_sqrt_ratio_i FE_(sqrt_ratio_i) /* ct_mask (fe *r, const fe *u, const fe *v): RFC 9496 §4.2 */
 #define fe_batch_invert FE_(batch_invert) /* (fe *a, size_t n) a[i] = 1/a[i] (Montgomery trick, one inversion); a zero input gives zero outputs for all */
-#define fe_invert_divsteps FE_(invert_divsteps) /* (fe *h, const fe *f) h = 1/f (0 ↦ 0), Bernstein–Yang divsteps (fe_divsteps.c) */
 #define fe_abs        FE_(abs)        /* (fe *h, const fe *f)   h = |f| (the non-negative of ±f) */
 /* clang-format on */
 
@@ -107,9 +107,9 @@ extern const fe fe_const_d_minus_one_sq;
 void fe_sqn(fe *h, const fe *f, int n);
 void fe_pow22523(fe *h, const fe *f);
 void fe_invert(fe *h, const fe *f);
+void fe_invert_fermat(fe *h, const fe *f);
 ct_mask fe_sqrt_ratio_i(fe *r, const fe *u, const fe *v);
 void fe_batch_invert(fe *a, size_t n);
 void fe_abs(fe *h, const fe *f);
-void fe_invert_divsteps(fe *h, const fe *f);
 
 #endif /* VEC25519_FIELD_FE_H */

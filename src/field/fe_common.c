@@ -137,9 +137,11 @@ void fe_pow22523(fe *h, const fe *f)
 
 /*
  * h = 1/f = f^(p-2) = f^(2^255 - 21) (Fermat); 0 ↦ 0. In/out: tight.
- * Aliasing allowed. Constant time.
+ * Aliasing allowed. Constant time. fe_invert is this power only where the
+ * divsteps inversion cannot be compiled (fe_divsteps.c); elsewhere this is
+ * the independent reference the tests hold fe_invert to.
  */
-void fe_invert(fe *h, const fe *f)
+void fe_invert_fermat(fe *h, const fe *f)
 {
     struct {
         fe z250, z11, t;

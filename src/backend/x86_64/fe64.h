@@ -57,7 +57,6 @@
 #include <stdint.h>
 
 #include "../../internal/bytes.h"
-#include "../../field/fe_chain.h"
 #include "../../internal/ct.h"
 
 typedef struct {
@@ -424,31 +423,6 @@ static inline void fe64_cswap(fe64 *f, fe64 *g, ct_mask m)
         f->v[i] = a;
         g->v[i] = b;
     }
-}
-
-/* h = f^(2^n), n ≥ 1 (n public). h may alias f. Constant time. */
-static inline void fe64_sqn(fe64 *h, const fe64 *f, int n)
-{
-    fe64_sq(h, f);
-    for (int i = 1; i < n; i++) fe64_sq(h, h);
-}
-
-/*
- * h = 1/f = f^(p-2) mod p (0 ↦ 0), h < 2^256, for any f < 2^256: the
- * addition chain for p - 2 = 2^255 - 21 of 254 squarings and 11
- * multiplications (src/field/fe_chain.h, then the last two steps). h may
- * alias f. Constant time.
- */
-static inline void fe64_invert(fe64 *h, const fe64 *f)
-{
-    struct {
-        fe64 z2, z9, z11, a, b, t;
-    } sec;
-
-    FE_CHAIN_2_250_1(fe64_sq, fe64_sqn, fe64_mul, &sec.t, &sec.z11, f, &sec); /* 2^250 - 1 */
-    fe64_sqn(&sec.t, &sec.t, 5);   /* 2^255 - 2^5 */
-    fe64_mul(h, &sec.t, &sec.z11); /* 2^255 - 21 = p - 2 */
-    vec25519_wipe(&sec, sizeof sec);
 }
 
 #endif /* VEC25519_BACKEND_X86_64_FE64_H */

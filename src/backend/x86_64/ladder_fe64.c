@@ -37,6 +37,7 @@
 
 #include <stdint.h>
 
+#include "../../field/fe.h"
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
 #include "fe64.h"
@@ -48,6 +49,8 @@ struct ladder_fe64_state {
     fe64 a, b, c, d, aa, bb, da, cb, e;    /* one step's values (file header) */
     fe64 s, t, u;                          /* DA + CB, DA − CB, AA + a24·E    */
     uint8_t k[32];                         /* the clamped scalar              */
+    uint8_t zb[32];                        /* z2, then 1/z2, as bytes         */
+    fe fz;                                 /* z2 in the serial field          */
     uint64_t prev;                         /* the previous bit (pending swap) */
 };
 
@@ -104,8 +107,15 @@ void x25519_ladder_fe64(uint8_t out[32], const uint8_t scalar[32], const uint8_t
     fe64_cswap(&st.x2, &st.x3, last);
     fe64_cswap(&st.z2, &st.z3, last);
 
-    /* out = x2/z2; z2 = 0 (u of small order) gives 1/0 = 0 and out = 0. */
-    fe64_invert(&st.t, &st.z2);
+    /* out = x2/z2; z2 = 0 (u of small order) gives 1/0 = 0 and out = 0. The
+     * inversion is the serial field's (fe_invert: divsteps, 3.3k ticks on
+     * Zen 5 against 5.7k for the Fermat power on fe64), through the
+     * canonical bytes. */
+    fe64_tobytes(st.zb, &st.z2);
+    fe_frombytes(&st.fz, st.zb);
+    fe_invert(&st.fz, &st.fz);
+    fe_tobytes(st.zb, &st.fz);
+    fe64_frombytes(&st.t, st.zb);
     fe64_mul(&st.t, &st.x2, &st.t);
     fe64_tobytes(out, &st.t);
 
