@@ -962,6 +962,74 @@ static void test_torsion_free_vs_ell(int n)
     CHECK(n < 100 || (in > 0 && out > 0), "decoded points: %d torsion-free, %d not", in, out);
 }
 
+/*
+ * ge_decode_torsion_free(h, s, pow2) against ge_ext_frombytes and
+ * ge_ext_is_torsion_free run one after the other, with pow2 NULL (two serial
+ * exponentiations) and with each available backend's pow22523_2: the same
+ * verdict, and the same point (the identity when s does not decode). s
+ * ranges over [k]B + T for every T in E[8] (so every coset), the E[8]
+ * points themselves, y ≥ p, y = ±1 with the sign bit, and random bytes.
+ */
+static void check_decode_torsion_free(const uint8_t s[32], const char *what, int i)
+{
+    size_t nb = 0;
+    const struct backend *const *bs = backend_available(&nb);
+    ge_ext want, got;
+    int dec = ge_ext_frombytes(&want, s);
+    int tf = dec == 0 && ct_to_int(ge_ext_is_torsion_free(&want));
+    uint8_t we[32], ge[32];
+    ge_ext_tobytes(we, &want);
+    for (size_t b = 0; b <= nb; b++) {
+        ge_pow22523_2_fn pow2 = b == nb ? NULL : bs[b]->pow22523_2;
+        if (b < nb && pow2 == NULL) continue;
+        ct_mask m = ge_decode_torsion_free(&got, s, pow2);
+        ge_ext_tobytes(ge, &got);
+        CHECK((m.m == 0 || m.m == ~(uint64_t)0) && ct_to_int(m) == tf && memcmp(we, ge, 32) == 0,
+              "decode_torsion_free (%s): %s %d: verdict %d, want %d", b == nb ? "serial pow" : bs[b]->name,
+              what, i, ct_to_int(m), tf);
+    }
+}
+
+static void test_decode_torsion_free(int n)
+{
+    ge_ext t, q, qt;
+    uint8_t s[32];
+    int in = 0;
+
+    for (int j = 0; j < 8; j++) {
+        ref_to_ext(&t, &torsion[j], 1);
+        ge_ext_tobytes(s, &t);
+        check_decode_torsion_free(s, "E[8] point", j);
+        s[31] ^= 0x80; /* the other sign: y = ±1 with the sign bit among them */
+        check_decode_torsion_free(s, "E[8] point, sign flipped", j);
+    }
+    for (int j = 0; j < 19; j++) { /* y = p + j (non-canonical), both signs */
+        memset(s, 0xff, 32);
+        s[0] = (uint8_t)(0xed + j);
+        s[31] = 0x7f;
+        check_decode_torsion_free(s, "y >= p", j);
+        s[31] |= 0x80;
+        check_decode_torsion_free(s, "y >= p, sign", j);
+    }
+    for (int i = 0; i < n; i++) {
+        uint8_t k[32];
+        test_rng_bytes(k, 32);
+        k[31] &= 127;
+        ge_scalarmult_base(&q, k);
+        for (int j = 0; j < 8; j++) {
+            ref_to_ext(&t, &torsion[j], 1);
+            ge_ext_add(&qt, &q, &t);
+            ge_ext_tobytes(s, &qt);
+            check_decode_torsion_free(s, "[k]B + T", i * 8 + j);
+        }
+        test_rng_bytes(s, 32);
+        ge_ext d;
+        if (ge_ext_frombytes(&d, s) == 0 && ct_to_int(ge_ext_is_torsion_free(&d))) in++;
+        check_decode_torsion_free(s, "random bytes", i);
+    }
+    CHECK(n < 100 || in > 0, "random bytes: no torsion-free point among %d", n);
+}
+
 /* ---- scalar multiplications ---------------------------------------------------- */
 
 #define NSPECIAL 14
@@ -1281,6 +1349,7 @@ int main(void)
     test_eq(20);
     test_torsion(40);
     test_torsion_free_vs_ell(TEST_RANDOM_CASES(1000));
+    test_decode_torsion_free(TEST_RANDOM_CASES(300));
     test_scalarmult(2000);
     test_aliasing(20);
 #ifdef HAVE_SODIUM

@@ -81,6 +81,11 @@ struct backend {
      * square roots in one 4-way exponentiation). Variable time. Optional:
      * NULL when two ge_ext_frombytes(_relaxed) calls are the faster way. */
     void (*frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy);
+    /* h[i] = f[i]^((p-5)/8) for i = 0, 1, where two exponentiations side by
+     * side are faster than one after the other (IFMA: the lanes of one 4-way
+     * chain, as frombytes2_vartime). Constant time. Optional: NULL when two
+     * fe_pow22523 calls are the faster way (ge_decode_torsion_free's pow2). */
+    void (*pow22523_2)(fe h[2], const fe f[2]);
     /* double_scalarmult_vartime with A precomputed (expanded Ed25519 keys):
      * double_base_table_init writes DOUBLE_BASE_TABLE_BYTES bytes at table
      * (any alignment), the odd multiples A, 3A, …, (2·DOUBLE_BASE_TABLE_ENTRIES

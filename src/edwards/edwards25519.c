@@ -199,14 +199,14 @@ static ct_mask decode_strict(ge_ext *h, const uint8_t s[32])
  * other than the identity: P not of small order and [ℓ]P = identity. Then
  * *h = P. The small-order points in that subgroup are the identity alone, so
  * "not small order" is tested as "not the identity" once the subgroup test
- * has passed. The verdict of the decoding is public; the rest is constant
- * time.
+ * has passed. The decoding and the subgroup test share their first
+ * exponentiations (ge_decode_torsion_free, on the backend's pow22523_2).
+ * Constant time; the caller declassifies the verdict.
  */
 static ct_mask decode_valid(ge_ext *h, const uint8_t s[32])
 {
-    ct_mask ok = decode_strict(h, s);
-    ok = ct_and(ok, ct_not(ge_ext_is_identity(h)));
-    return ct_and(ok, ge_ext_is_torsion_free(h));
+    ct_mask ok = ge_decode_torsion_free(h, s, backend_get()->pow22523_2);
+    return ct_and(ok, ct_not(ge_ext_is_identity(h)));
 }
 
 /* crypto_core_ed25519_is_valid_point (strict, not small order, order ℓ:

@@ -175,18 +175,40 @@ void fe_abs(fe *h, const fe *f)
 ct_mask fe_sqrt_ratio_i(fe *r, const fe *u, const fe *v)
 {
     struct {
-        fe v3, v7, uv3, uv7, rr, check, neg_u, neg_u_i, r_prime;
+        fe w, uv3, pw;
+    } sec;
+    fe_sqrt_ratio_begin(&sec.w, &sec.uv3, u, v);
+    fe_pow22523(&sec.pw, &sec.w); /* (u·v^7)^((p-5)/8) */
+    ct_mask m = fe_sqrt_ratio_end(r, u, v, &sec.uv3, &sec.pw);
+    vec25519_wipe(&sec, sizeof sec);
+    return m;
+}
+
+/* fe_sqrt_ratio_i up to its exponentiation: w = u·v^7, uv3 = u·v^3. */
+void fe_sqrt_ratio_begin(fe *w, fe *uv3, const fe *u, const fe *v)
+{
+    struct {
+        fe v3, v7;
+    } sec;
+
+    fe_sq(&sec.v3, v);             /* v^2 */
+    fe_mul(&sec.v3, &sec.v3, v);   /* v^3 */
+    fe_sq(&sec.v7, &sec.v3);       /* v^6 */
+    fe_mul(&sec.v7, &sec.v7, v);   /* v^7 */
+    fe_mul(uv3, u, &sec.v3);       /* u·v^3 */
+    fe_mul(w, u, &sec.v7);         /* u·v^7 */
+    vec25519_wipe(&sec, sizeof sec);
+}
+
+/* fe_sqrt_ratio_i from its exponentiation on, given pw = w^((p-5)/8). */
+ct_mask fe_sqrt_ratio_end(fe *r, const fe *u, const fe *v, const fe *uv3, const fe *pw)
+{
+    struct {
+        fe rr, check, neg_u, neg_u_i, r_prime;
         fe_loose l;
     } sec;
 
-    fe_sq(&sec.v3, v);                  /* v^2 */
-    fe_mul(&sec.v3, &sec.v3, v);        /* v^3 */
-    fe_sq(&sec.v7, &sec.v3);            /* v^6 */
-    fe_mul(&sec.v7, &sec.v7, v);        /* v^7 */
-    fe_mul(&sec.uv3, u, &sec.v3);       /* u·v^3 */
-    fe_mul(&sec.uv7, u, &sec.v7);       /* u·v^7 */
-    fe_pow22523(&sec.rr, &sec.uv7);     /* (u·v^7)^((p-5)/8) */
-    fe_mul(&sec.rr, &sec.rr, &sec.uv3); /* r = (u·v^3)·(u·v^7)^((p-5)/8) */
+    fe_mul(&sec.rr, pw, uv3); /* r = (u·v^3)·(u·v^7)^((p-5)/8) */
 
     fe_sq(&sec.check, &sec.rr);
     fe_mul(&sec.check, &sec.check, v); /* check = v·r^2 */

@@ -115,6 +115,29 @@ ct_mask ge_ext_is_identity(const ge_ext *p);
 ct_mask ge_ext_is_small_order(const ge_ext *p);         /* [8]p = identity */
 ct_mask ge_ext_is_torsion_free(const ge_ext *p);        /* [ℓ]p = identity (subgroup.c) */
 
+/* ge_ext_is_torsion_free in stages around its two exponentiations
+ * (subgroup.c has the contracts); c holds the secrets between them. */
+typedef struct {
+    fe n, m, uv3, g;
+    ct_mask is_square;
+} ge_torsion_ctx;
+void ge_torsion_begin(ge_torsion_ctx *c, fe *w, const fe *Y, const fe *Z);
+void ge_torsion_mid(ge_torsion_ctx *c, fe *g, const ge_ext *p, const fe *pw);
+ct_mask ge_torsion_end(ge_torsion_ctx *c, const ge_ext *p, const fe *pg);
+
+/* h[i] = f[i]^((p-5)/8), i = 0, 1, constant time: the backend table's
+ * pow22523_2 (backend.h), or NULL for two fe_pow22523. */
+typedef void (*ge_pow22523_2_fn)(fe h[2], const fe f[2]);
+/*
+ * *h = the point s decodes to under ge_ext_frombytes's strict policy (the
+ * identity if it does not decode), and all-ones iff s decodes and the point
+ * lies in the prime-order subgroup (the identity included): the verdicts of
+ * ge_ext_frombytes and ge_ext_is_torsion_free together, with the decoding's
+ * square root and the subgroup test's first one (both functions of y alone)
+ * computed by pow2 side by side. Constant time in s (ge_frombytes.c).
+ */
+ct_mask ge_decode_torsion_free(ge_ext *h, const uint8_t s[32], ge_pow22523_2_fn pow2);
+
 /* ---- the basepoint ---------------------------------------------------------- */
 extern const ge_ext ge_basepoint; /* B = (x, 4/5), x positive */
 

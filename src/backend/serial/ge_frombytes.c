@@ -42,7 +42,7 @@ void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32])
 {
     struct {
         uint8_t ybytes[32], canon[32];
-        fe yy, dyy, v3, v7;
+        fe yy, dyy;
         fe_loose ul;
     } sec;
     fe one;
@@ -66,13 +66,8 @@ void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32])
     fe_add(&vl, &sec.dyy, &one);
     fe_carry(&c->v, &vl);
 
-    /* fe_sqrt_ratio_i(u, v) up to its exponentiation. */
-    fe_sq(&sec.v3, &c->v);           /* v^2 */
-    fe_mul(&sec.v3, &sec.v3, &c->v); /* v^3 */
-    fe_sq(&sec.v7, &sec.v3);         /* v^6 */
-    fe_mul(&sec.v7, &sec.v7, &c->v); /* v^7 */
-    fe_mul(&c->uv3, &c->u, &sec.v3); /* u·v^3 */
-    fe_mul(w, &c->u, &sec.v7);       /* w = u·v^7 */
+    /* fe_sqrt_ratio_i(u, v) up to its exponentiation: w = u·v^7. */
+    fe_sqrt_ratio_begin(w, &c->uv3, &c->u, &c->v);
 
     vec25519_wipe(&sec, sizeof sec);
 }
@@ -86,26 +81,13 @@ void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32])
 static ct_mask ge_decode_end(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed)
 {
     struct {
-        fe rr, check, neg_u, neg_u_i, r_prime, x;
-        fe_loose l;
+        fe x;
     } sec;
     ge_ext id;
-    ct_mask correct_sign, flipped_sign, flipped_sign_i, square, xzero, flip, ok;
+    ct_mask square, xzero, flip, ok;
 
-    /* x = ±sqrt(u/v) when u/v is a square (fe_sqrt_ratio_i from its power on). */
-    fe_mul(&sec.rr, pw, &c->uv3); /* r = (u·v^3)·(u·v^7)^((p-5)/8) */
-    fe_sq(&sec.check, &sec.rr);
-    fe_mul(&sec.check, &sec.check, &c->v); /* check = v·r^2 */
-    fe_neg(&sec.l, &c->u);
-    fe_carry(&sec.neg_u, &sec.l);                       /* -u */
-    fe_mul(&sec.neg_u_i, &sec.neg_u, &fe_const_sqrtm1); /* -u·SQRT_M1 */
-    correct_sign = fe_eq(&sec.check, &c->u);
-    flipped_sign = fe_eq(&sec.check, &sec.neg_u);
-    flipped_sign_i = fe_eq(&sec.check, &sec.neg_u_i);
-    fe_mul(&sec.r_prime, &sec.rr, &fe_const_sqrtm1);
-    fe_cmov(&sec.rr, &sec.r_prime, ct_or(flipped_sign, flipped_sign_i));
-    fe_abs(&sec.x, &sec.rr);
-    square = ct_or(correct_sign, flipped_sign);
+    /* x = +sqrt(u/v) when u/v is a square (fe_sqrt_ratio_i from its power on). */
+    square = fe_sqrt_ratio_end(&sec.x, &c->u, &c->v, &c->uv3, pw);
 
     /* the root with the sign bit */
     xzero = fe_is_zero(&sec.x);
@@ -127,6 +109,36 @@ static ct_mask ge_decode_end(ge_ext *h, ge_decode_ctx *c, const fe *pw, int rela
 
     vec25519_wipe(&sec, sizeof sec);
     vec25519_wipe(c, sizeof *c);
+    return ok;
+}
+
+/* pow2 of the serial backend: two exponentiations one after the other. */
+static void pow22523_2_serial(fe h[2], const fe f[2])
+{
+    fe_pow22523(&h[0], &f[0]);
+    fe_pow22523(&h[1], &f[1]);
+}
+
+ct_mask ge_decode_torsion_free(ge_ext *h, const uint8_t s[32], ge_pow22523_2_fn pow2)
+{
+    struct {
+        ge_decode_ctx d;
+        ge_torsion_ctx t;
+        fe w[2], pw[2], one;
+    } sec;
+    ct_mask ok;
+
+    if (pow2 == NULL) pow2 = pow22523_2_serial;
+    /* both first exponentiations need only y: the point is (x, y, 1, xy) */
+    ge_decode_begin(&sec.d, &sec.w[0], s);
+    fe_1(&sec.one);
+    ge_torsion_begin(&sec.t, &sec.w[1], &sec.d.y, &sec.one);
+    pow2(sec.pw, sec.w);
+    ok = ge_decode_end(h, &sec.d, &sec.pw[0], 0);
+    ge_torsion_mid(&sec.t, &sec.w[0], h, &sec.pw[1]);
+    fe_pow22523(&sec.pw[0], &sec.w[0]);
+    ok = ct_and(ok, ge_torsion_end(&sec.t, h, &sec.pw[0]));
+    vec25519_wipe(&sec, sizeof sec);
     return ok;
 }
 

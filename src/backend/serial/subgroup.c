@@ -102,36 +102,50 @@ static const fe subgroup_mu = {{0x594dcc63a25af, 0x5615a31212c95, 0x51370fbc351d
 /* clang-format on */
 
 /*
- * all-ones iff p lies in the prime-order subgroup (the identity included),
- * i.e. [ℓ]p = identity, i.e. p ∈ 8E: steps 1-6 of the file header. Bounds:
- * every fe below is tight, every fe_loose the sum or difference of two tight
- * values (fe.h). Constant time in p; the stack secrets are wiped.
+ * The test in three stages around its two exponentiations, so that a caller
+ * can run them beside others (ge_decode_torsion_free, ge_frombytes.c):
+ *   ge_torsion_begin(c, w, Y, Z)   step 2 up to its power: w = the input of
+ *                                  fe_sqrt_ratio_i's w^((p−5)/8); Y, Z alone
+ *                                  (so it may start before X is known)
+ *   ge_torsion_mid(c, g, p, pw)    steps 2-6 given pw = w^((p−5)/8): g
+ *   ge_torsion_end(c, p, pg)       step 5's verdict given pg = g^((p−5)/8);
+ *                                  c is wiped
+ * p = (X : Y : Z : T) with the Y, Z given to begin. Bounds: every fe below
+ * is tight, every fe_loose the sum or difference of two tight values
+ * (fe.h). Constant time in p; only the verdict mask leaves.
  */
 /* clang-format off */
-ct_mask ge_ext_is_torsion_free(const ge_ext *p)
+void ge_torsion_begin(ge_torsion_ctx *c, fe *w, const fe *Y, const fe *Z)
 {
-    struct {
-        fe n, m, s, dn, t, nn, lv, mv, g, h;
-        fe_loose l;
-    } sec;
-    ct_mask is_square, is_one;
+    fe_loose l;
 
     /* step 2: s = √((Z + Y)/(Z − Y)), is_square iff P ∈ 2E */
-    fe_add(&sec.l, &p->Z, &p->Y);
-    fe_carry(&sec.n, &sec.l);                        /* n = Z + Y */
-    fe_sub(&sec.l, &p->Z, &p->Y);
-    fe_carry(&sec.m, &sec.l);                        /* m = Z − Y */
-    is_square = fe_sqrt_ratio_i(&sec.s, &sec.n, &sec.m);
+    fe_add(&l, Z, Y);
+    fe_carry(&c->n, &l);                             /* n = Z + Y */
+    fe_sub(&l, Z, Y);
+    fe_carry(&c->m, &l);                             /* m = Z − Y */
+    fe_sqrt_ratio_begin(w, &c->uv3, &c->n, &c->m);
+    vec25519_wipe(&l, sizeof l);
+}
+
+void ge_torsion_mid(ge_torsion_ctx *c, fe *g, const ge_ext *p, const fe *pw)
+{
+    struct {
+        fe s, dn, t, nn, lv, mv;
+        fe_loose l;
+    } sec;
+
+    c->is_square = fe_sqrt_ratio_end(&sec.s, &c->n, &c->m, &c->uv3, pw);
 
     /* step 3: N = X·(2n + A·m) − 2c·Z·m·s, Dn = m·X */
-    fe_mul(&sec.dn, &sec.m, &p->X);
-    fe_relax(&sec.l, &sec.m);
+    fe_mul(&sec.dn, &c->m, &p->X);
+    fe_relax(&sec.l, &c->m);
     fe_mul_small(&sec.t, &sec.l, SUBGROUP_A);        /* A·m */
-    fe_add(&sec.l, &sec.n, &sec.n);
+    fe_add(&sec.l, &c->n, &c->n);
     fe_carry(&sec.nn, &sec.l);                       /* 2n */
     fe_add(&sec.l, &sec.nn, &sec.t);                 /* 2n + A·m */
     fe_mul_l(&sec.nn, &sec.l, &p->X);                /* X·(2n + A·m) */
-    fe_mul(&sec.t, &p->Z, &sec.m);
+    fe_mul(&sec.t, &p->Z, &c->m);
     fe_mul(&sec.t, &sec.t, &sec.s);
     fe_mul(&sec.t, &sec.t, &fe_const_sqrtm486664);   /* c·Z·m·s */
     fe_add(&sec.l, &sec.t, &sec.t);
@@ -152,17 +166,50 @@ ct_mask ge_ext_is_torsion_free(const ge_ext *p)
     fe_sub(&sec.l, &sec.nn, &sec.t);
     fe_mul_l(&sec.mv, &sec.l, &sec.dn);              /* Dn·Mv */
 
-    /* step 5: g = L²·(Dn·Mv)³, t(S', P') = g^((p−1)/4) = (g^((p−5)/8))²·g */
-    fe_sq(&sec.g, &sec.mv);
-    fe_mul(&sec.g, &sec.g, &sec.mv);
-    fe_mul(&sec.g, &sec.g, &sec.lv);
-    fe_pow22523(&sec.h, &sec.g);
-    fe_sq(&sec.h, &sec.h);
-    fe_mul(&sec.h, &sec.h, &sec.g);
-    fe_1(&sec.t);
-    is_one = fe_eq(&sec.h, &sec.t);
+    /* step 5: g = L²·(Dn·Mv)³ */
+    fe_sq(&c->g, &sec.mv);
+    fe_mul(&c->g, &c->g, &sec.mv);
+    fe_mul(&c->g, &c->g, &sec.lv);
+    *g = c->g;
 
     vec25519_wipe(&sec, sizeof sec);
-    return ct_or(ct_and(is_square, is_one), ge_ext_is_identity(p));
+}
+
+ct_mask ge_torsion_end(ge_torsion_ctx *c, const ge_ext *p, const fe *pg)
+{
+    fe h, one;
+    ct_mask is_one;
+
+    /* step 5: t(S', P') = g^((p−1)/4) = (g^((p−5)/8))²·g */
+    fe_sq(&h, pg);
+    fe_mul(&h, &h, &c->g);
+    fe_1(&one);
+    is_one = fe_eq(&h, &one);
+
+    ct_mask r = ct_or(ct_and(c->is_square, is_one), ge_ext_is_identity(p));
+    vec25519_wipe(&h, sizeof h);
+    vec25519_wipe(c, sizeof *c);
+    return r;
 }
 /* clang-format on */
+
+/*
+ * all-ones iff p lies in the prime-order subgroup (the identity included),
+ * i.e. [ℓ]p = identity, i.e. p ∈ 8E: steps 1-6 of the file header, the
+ * three stages above with fe_pow22523 between them. Constant time in p; the
+ * stack secrets are wiped.
+ */
+ct_mask ge_ext_is_torsion_free(const ge_ext *p)
+{
+    struct {
+        ge_torsion_ctx c;
+        fe w, pw;
+    } sec;
+    ge_torsion_begin(&sec.c, &sec.w, &p->Y, &p->Z);
+    fe_pow22523(&sec.pw, &sec.w);
+    ge_torsion_mid(&sec.c, &sec.w, p, &sec.pw);
+    fe_pow22523(&sec.pw, &sec.w);
+    ct_mask r = ge_torsion_end(&sec.c, p, &sec.pw);
+    vec25519_wipe(&sec, sizeof sec);
+    return r;
+}

@@ -28,6 +28,7 @@ const struct backend VFN(backend) = {
     .sha512_blocks = VBACKEND_SHA512_BLOCKS, /* the wrapper's (backend_<isa>.c) */
     .base_encode = VBACKEND_BASE_ENCODE,           /* vpoint.h */
     .frombytes2_vartime = VBACKEND_FROMBYTES2,     /* vector/decode.c where it pays */
+    .pow22523_2 = VBACKEND_POW22523_2,             /* vector/decode.c where it pays */
     .double_base_table_init = VFN(double_base_table_init), /* double_base.c */
     .double_scalarmult_table_vartime = VFN(double_scalarmult_table_vartime),
 };

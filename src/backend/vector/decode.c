@@ -34,7 +34,8 @@ static void vfe_sqn(vfe *h, const vfe *f, int n)
  * fe_pow22523 (src/field/fe_common.c), FE_CHAIN_2_250_1 on the 4-way field
  * and two more steps. Every vfe_mul / vfe_sq result is operand-ready
  * (vpoint.h), so the chain needs no carry of its own. 252 squarings, 11
- * multiplications. The inputs are public: nothing to wipe.
+ * multiplications. The chain is constant time; its intermediate powers are
+ * wiped (pow22523_2 runs it on secrets).
  */
 static void vfe_pow22523(vfe *h, const vfe *z)
 {
@@ -45,6 +46,7 @@ static void vfe_pow22523(vfe *h, const vfe *z)
     FE_CHAIN_2_250_1(vfe_sq, vfe_sqn, vfe_mul, &s.t, &s.z11, z, &s); /* 2^250 - 1 */
     vfe_sqn(&s.t, &s.t, 2); /* 2^252 - 4 */
     vfe_mul(h, &s.t, z);    /* 2^252 - 3 */
+    vec25519_wipe(&s, sizeof s);
 }
 
 /*
@@ -76,16 +78,33 @@ void VFN(frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], 
 void VFN(frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy)
 {
     ge_decode_ctx c[2];
-    fe w[4], pw[4];
-    vfe vw, vpw;
+    fe w[2], pw[2];
     const int relaxed = policy == GE_DECODE_RELAXED;
 
     for (int i = 0; i < 2; i++) ge_decode_begin(&c[i], &w[i], in[i]);
-    w[2] = w[0];
-    w[3] = w[1];
-    vfe_pack(&vw, w);
-    vfe_pow22523(&vpw, &vw);
-    vfe_unpack(pw, &vpw);
+    VFN(pow22523_2)(pw, w);
     for (int i = 0; i < 2; i++) ok[i] = ge_decode_finish(&out[i], &c[i], &pw[i], relaxed);
+}
+
+/*
+ * h[i] = f[i]^((p-5)/8), i = 0, 1 (backend.h, pow22523_2): f[0], f[1] in
+ * lanes 0 and 1 of one 4-way chain and again in lanes 2 and 3, whose results
+ * are discarded. Constant time; the copies are wiped.
+ */
+void VFN(pow22523_2)(fe h[2], const fe f[2])
+{
+    struct {
+        fe w[4], pw[4];
+        vfe vw, vpw;
+    } sec;
+
+    sec.w[0] = sec.w[2] = f[0];
+    sec.w[1] = sec.w[3] = f[1];
+    vfe_pack(&sec.vw, sec.w);
+    vfe_pow22523(&sec.vpw, &sec.vw);
+    vfe_unpack(sec.pw, &sec.vpw);
+    h[0] = sec.pw[0];
+    h[1] = sec.pw[1];
+    vec25519_wipe(&sec, sizeof sec);
 }
 #endif

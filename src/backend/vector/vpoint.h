@@ -189,8 +189,12 @@ void VFN(frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], 
 #if defined(VEC25519_VECTOR_IFMA)
 void VFN(frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy);
 #define VBACKEND_FROMBYTES2 VFN(frombytes2_vartime)
+/* and its pow22523_2 (decode.c; backend.h), for the same reason */
+void VFN(pow22523_2)(fe h[2], const fe f[2]);
+#define VBACKEND_POW22523_2 VFN(pow22523_2)
 #else
 #define VBACKEND_FROMBYTES2 NULL
+#define VBACKEND_POW22523_2 NULL
 #endif
 
 /* ---- tables of multiples ----------------------------------------------------------- */
