@@ -119,12 +119,15 @@ static int ed_is_identity_encoding(const uint8_t s[32])
 }
 
 /* The checks of is_valid_point and scalarmult_ed25519: y < p, not a
- * small-order encoding, decodes, [ℓ]P = identity. 0 and P, or -1. */
+ * small-order encoding, decodes, [ℓ]P = identity. 0 and P, or -1. Once the
+ * first two pass, x = 0 only for y = ±1, which are small order (rejected
+ * with either sign bit), so the strict decoder of ge_decode_torsion_free
+ * answers as libsodium's relaxed one; the decoding and the subgroup test
+ * share their first exponentiations there. */
 static int ed_decode_main_subgroup(ge_ext *P, const uint8_t s[32])
 {
     if (!ed_y_is_canonical(s) || ed25519_sodium_small_order_encoding(s)) return -1;
-    if (ge_ext_frombytes_relaxed(P, s) != 0) return -1;
-    return ct_to_int(ge_ext_is_torsion_free(P)) ? 0 : -1;
+    return ct_declassify_mask(ge_decode_torsion_free(P, s, backend_get()->pow22523_2)) ? 0 : -1;
 }
 
 /*
