@@ -585,6 +585,13 @@ static void check_group(void)
     SECRET(enc, 32);
     OP("ge_ext_frombytes_relaxed", rc = ge_ext_frombytes_relaxed(&R, enc));
     (void)rc; /* random bytes: either verdict */
+    /* Decoding with the subgroup test, its square roots on this backend's
+     * pow22523_2 (or serially): the point and the mask stay secret. */
+    ge_ext_tobytes(enc, &P);
+    SECRET(enc, 32);
+    OP("ge_decode_torsion_free", m[4] = ge_decode_torsion_free(&R, enc, backend_get()->pow22523_2));
+    expect_secret(&R, sizeof R, "ge_decode_torsion_free");
+    expect_secret(&m[4], sizeof m[4], "ge_decode_torsion_free (verdict)");
 }
 
 /* ---- edwards25519 group API (include/vec25519/edwards25519.h) ------------------------ */
