@@ -14,6 +14,7 @@
  *   - aliasing of outputs with inputs;
  *   - invert, pow22523, sqn, sqrt_ratio_i against bn_powmod, and sqrt_ratio_i
  *     against RFC 9496 Appendix A (tests/vectors/ristretto255/sqrt_ratio_m1.txt);
+ *     invsqrt_i(v) against sqrt_ratio_i(1, v);
  *   - batch_invert against single inversions, with zeros;
  *   - the constants of fe_common.c against their definitions and RFC 9496 §4.1;
  *   - fe51 and fe2625 agreeing byte for byte on every header operation.
@@ -744,6 +745,19 @@ static void test_pow(void)
             CHECK(bn_cmp(&t, &want) == 0, "sqrt_ratio_i: v·r² (case %ld)", it);
             if (it % 2 == 0)
                 CHECK(ct_to_int(m) == 1, "sqrt_ratio_i: u = x²·v must be a square (case %ld)", it);
+        }
+
+        /* invsqrt_i(v) = sqrt_ratio_i(1, v), v = g (zero, squares and
+         * non-squares among them) and v = f; r aliasing v too */
+        for (int k = 0; k < 2; k++) {
+            fe one_, v = k ? f : g, a, b;
+            fe_1(&one_);
+            ct_mask m1 = fe_sqrt_ratio_i(&a, &one_, &v);
+            ct_mask m2 = fe_invsqrt_i(&b, &v);
+            CHECK(m1.m == m2.m && memcmp(&a, &b, sizeof a) == 0,
+                  "invsqrt_i(v) = sqrt_ratio_i(1, v) (case %ld, v = %s)", it, k ? "f" : "g");
+            m2 = fe_invsqrt_i(&v, &v);
+            CHECK(m1.m == m2.m && memcmp(&a, &v, sizeof a) == 0, "invsqrt_i r = v (case %ld)", it);
         }
     }
 }

@@ -83,6 +83,7 @@ typedef fe51_loose fe_loose;
 #define fe_invert_fermat FE_(invert_fermat) /* (fe *h, const fe *f)     h = f^(p-2) = 1/f (0 ↦ 0), the Fermat power */
 #define fe_sqrt_ratio_i FE_(sqrt_ratio_i) /* ct_mask (fe *r, const fe *u, const fe *v): RFC 9496 §4.2 */
 #define fe_sqrt_ratio_begin FE_(sqrt_ratio_begin) /* (fe *w, fe *uv3, const fe *u, const fe *v): its first half, w = u·v^7, uv3 = u·v^3 */
+#define fe_invsqrt_i FE_(invsqrt_i) /* ct_mask (fe *r, const fe *v): fe_sqrt_ratio_i(r, 1, v), three multiplications fewer */
 #define fe_sqrt_ratio_end FE_(sqrt_ratio_end) /* ct_mask (fe *r, const fe *u, const fe *v, const fe *uv3, const fe *pw): its second half, pw = w^((p-5)/8); fe_sqrt_ratio_i = begin, fe_pow22523, end */
 #define fe_batch_invert FE_(batch_invert) /* (fe *a, size_t n) a[i] = 1/a[i] (Montgomery trick, one inversion); a zero input gives zero outputs for all */
 #define fe_abs        FE_(abs)        /* (fe *h, const fe *f)   h = |f| (the non-negative of ±f) */
@@ -113,6 +114,7 @@ void fe_invert_fermat(fe *h, const fe *f);
 ct_mask fe_sqrt_ratio_i(fe *r, const fe *u, const fe *v);
 void fe_sqrt_ratio_begin(fe *w, fe *uv3, const fe *u, const fe *v);
 ct_mask fe_sqrt_ratio_end(fe *r, const fe *u, const fe *v, const fe *uv3, const fe *pw);
+ct_mask fe_invsqrt_i(fe *r, const fe *v);
 void fe_batch_invert(fe *a, size_t n);
 void fe_abs(fe *h, const fe *f);
 

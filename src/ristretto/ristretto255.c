@@ -24,7 +24,7 @@
  *
  * Field operations and the constants SQRT_M1, D, SQRT_AD_MINUS_ONE,
  * INVSQRT_A_MINUS_D, ONE_MINUS_D_SQ, D_MINUS_ONE_SQ come from src/field/fe.h;
- * SQRT_RATIO_M1 (§4.2) is fe_sqrt_ratio_i.
+ * SQRT_RATIO_M1 (§4.2) is fe_sqrt_ratio_i, and fe_invsqrt_i where u = 1.
  *
  * Constant time: all arithmetic on elements and secret scalars is masks and
  * fixed sequences of field operations. The validity of an encoding is public
@@ -58,7 +58,7 @@ _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ristretto255_point),
  *      clear) and s is non-negative (low bit of s even);
  *   2. ss = s², u1 = 1 - ss, u2 = 1 + ss, u2_sqr = u2²,
  *      v = -(D·u1²) - u2_sqr,
- *      (was_square, invsqrt) = SQRT_RATIO_M1(1, v·u2_sqr),
+ *      (was_square, invsqrt) = SQRT_RATIO_M1(1, v·u2_sqr) (fe_invsqrt_i),
  *      den_x = invsqrt·u2, den_y = invsqrt·den_x·v,
  *      x = |2·s·den_x|, y = u1·den_y, t = x·y;
  *   3. reject if !was_square, t is negative, or y = 0.
@@ -97,7 +97,7 @@ static ct_mask decode_el(ge_ext *h, const uint8_t s_bytes[32])
     fe_neg(&sec.l, &sec.w);
     fe_carry(&sec.v, &sec.l);      /* v = -(D·u1²) - u2² */
     fe_mul(&sec.w, &sec.v, &sec.u2_sqr);
-    was_square = fe_sqrt_ratio_i(&sec.invsqrt, &one, &sec.w);
+    was_square = fe_invsqrt_i(&sec.invsqrt, &sec.w);
     fe_mul(&sec.den_x, &sec.invsqrt, &sec.u2);
     fe_mul(&sec.den_y, &sec.invsqrt, &sec.den_x);
     fe_mul(&sec.den_y, &sec.den_y, &sec.v);
@@ -144,7 +144,6 @@ static void encode_el(uint8_t s_bytes[32], const ge_ext *h)
         fe_loose a, b;
         ct_mask rotate, flip;
     } sec;
-    fe one;
 
     fe_add(&sec.a, &h->Z, &h->Y);
     fe_sub(&sec.b, &h->Z, &h->Y);
@@ -152,8 +151,7 @@ static void encode_el(uint8_t s_bytes[32], const ge_ext *h)
     fe_mul(&sec.u2, &h->X, &h->Y);      /* u2 = X0·Y0 */
     fe_sq(&sec.w, &sec.u2);
     fe_mul(&sec.w, &sec.w, &sec.u1); /* u1·u2² */
-    fe_1(&one);
-    (void)fe_sqrt_ratio_i(&sec.invsqrt, &one, &sec.w);
+    (void)fe_invsqrt_i(&sec.invsqrt, &sec.w);
     fe_mul(&sec.den1, &sec.invsqrt, &sec.u1);
     fe_mul(&sec.den2, &sec.invsqrt, &sec.u2);
     fe_mul(&sec.z_inv, &sec.den1, &sec.den2);
