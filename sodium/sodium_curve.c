@@ -364,21 +364,36 @@ static int ed_result(const uint8_t *q, ct_mask n_zero)
     return (ed_is_identity_encoding(q) | ct_declassify_mask(n_zero)) ? -1 : 0;
 }
 
+/* The checks of ed_decode_main_subgroup in the two halves of
+ * ge_decode_torsion_start/finish, the subgroup test's last power beside the
+ * inversion that encodes the product (src/edwards/edwards25519.c does the
+ * same); q is written only once p has passed them all. */
 static int ed_scalarmult(unsigned char *q, const unsigned char *n, const unsigned char *p, int clamp)
 {
-    ge_ext P, Q;
-    uint8_t t[32];
-    ct_mask n_zero;
+    const struct backend *be = backend_get();
+    struct {
+        ge_ext P, Q;
+        ge_torsion_ctx c;
+        uint8_t t[32], enc[32];
+        ct_mask n_zero, ok;
+    } sec;
+    int rc = -1; /* q untouched */
 
     SODIUM_COUNT();
-    if (ed_decode_main_subgroup(&P, p) != 0) return -1; /* q untouched */
-    n_zero = ct_is_zero_bytes(n, 32);
-    sc_sodium_ed25519(t, n, clamp);
-    backend_get()->scalarmult(&Q, t, &P);
-    ge_ext_tobytes(q, &Q);
-    vec25519_wipe(t, sizeof t);
-    vec25519_wipe(&Q, sizeof Q);
-    return ed_result(q, n_zero);
+    if (!ed_y_is_canonical(p) || ed25519_sodium_small_order_encoding(p)) return -1;
+    sec.n_zero = ct_is_zero_bytes(n, 32);
+    sec.ok = ge_decode_torsion_start(&sec.c, &sec.P, p, be->pow22523_2);
+    if (ct_declassify_mask(sec.ok)) {
+        sc_sodium_ed25519(sec.t, n, clamp);
+        be->scalarmult(&sec.Q, sec.t, &sec.P);
+        sec.ok = ge_decode_torsion_finish(&sec.c, sec.enc, &sec.P, &sec.Q, be->pow22523_invert);
+        if (ct_declassify_mask(sec.ok)) {
+            memcpy(q, sec.enc, 32);
+            rc = ed_result(q, sec.n_zero);
+        }
+    }
+    vec25519_wipe(&sec, sizeof sec);
+    return rc;
 }
 
 static int ed_scalarmult_base(unsigned char *q, const unsigned char *n, int clamp)

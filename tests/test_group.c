@@ -966,9 +966,14 @@ static void test_torsion_free_vs_ell(int n)
  * ge_decode_torsion_free(h, s, pow2) against ge_ext_frombytes and
  * ge_ext_is_torsion_free run one after the other, with pow2 NULL (two serial
  * exponentiations) and with each available backend's pow22523_2: the same
- * verdict, and the same point (the identity when s does not decode). s
- * ranges over [k]B + T for every T in E[8] (so every coset), the E[8]
- * points themselves, y ≥ p, y = ±1 with the sign bit, and random bytes.
+ * verdict, and the same point (the identity when s does not decode). And
+ * its halves ge_decode_torsion_start/finish around Q = [3]h + B, with the
+ * serial pair and each backend's pow22523_2 and pow22523_invert: the
+ * decoding's verdict from start, the subgroup verdict from finish (the two
+ * together ge_decode_torsion_free's), and finish's encoding of Q equal to
+ * ge_ext_tobytes(Q). s ranges over [k]B + T for every T in E[8] (so every
+ * coset), the E[8] points themselves, y ≥ p, y = ±1 with the sign bit, and
+ * random bytes.
  */
 static void check_decode_torsion_free(const uint8_t s[32], const char *what, int i)
 {
@@ -987,6 +992,30 @@ static void check_decode_torsion_free(const uint8_t s[32], const char *what, int
         CHECK((m.m == 0 || m.m == ~(uint64_t)0) && ct_to_int(m) == tf && memcmp(we, ge, 32) == 0,
               "decode_torsion_free (%s): %s %d: verdict %d, want %d", b == nb ? "serial pow" : bs[b]->name,
               what, i, ct_to_int(m), tf);
+
+        /* the halves, with Q = [3]h + B encoded by finish */
+        static const uint8_t one_le[32] = {1};
+        ge_pow22523_invert_fn powinv = b == nb ? NULL : bs[b]->pow22523_invert;
+        ge_torsion_ctx c;
+        ge_ext Q, B;
+        uint8_t qe[32], fe_[32];
+        ct_mask m1 = ge_decode_torsion_start(&c, &got, s, pow2);
+        ge_ext_tobytes(ge, &got);
+        ge_ext_dbl(&Q, &got);
+        ge_ext_add(&Q, &Q, &got);
+        ge_scalarmult_base(&B, one_le);
+        ge_ext_add(&Q, &Q, &B);
+        ge_ext_tobytes(qe, &Q);
+        ct_mask m2 = ge_decode_torsion_finish(&c, fe_, &got, &Q, powinv);
+        CHECK(ct_to_int(m1) == (dec == 0) && memcmp(we, ge, 32) == 0,
+              "decode_torsion_start (%s): %s %d: verdict %d, want %d",
+              b == nb ? "serial pow" : bs[b]->name, what, i, ct_to_int(m1), dec == 0);
+        CHECK((m2.m == 0 || m2.m == ~(uint64_t)0) && (dec != 0 || ct_to_int(m2) == tf) &&
+                  memcmp(qe, fe_, 32) == 0,
+              "decode_torsion_finish (%s%s): %s %d: verdict %d, want %d, encoding %s",
+              b == nb ? "serial pair" : bs[b]->name,
+              b < nb && powinv == NULL ? ", serial pair" : "", what, i, ct_to_int(m2), tf,
+              memcmp(qe, fe_, 32) == 0 ? "equal" : "differs");
     }
 }
 

@@ -86,6 +86,12 @@ struct backend {
      * chain, as frombytes2_vartime). Constant time. Optional: NULL when two
      * fe_pow22523 calls are the faster way (ge_decode_torsion_free's pow2). */
     void (*pow22523_2)(fe h[2], const fe f[2]);
+    /* h = f^((p-5)/8) and inv = 1/g (0 ↦ 0) side by side, where that is
+     * faster than fe_pow22523 and fe_invert one after the other (IFMA: two
+     * lanes of one 4-way chain; AVX2: pow22523_invert_best): the subgroup
+     * test's last power beside the inversion that encodes a result
+     * (ge_decode_torsion_finish). Constant time. Optional: NULL otherwise. */
+    void (*pow22523_invert)(fe *h, const fe *f, fe *inv, const fe *g);
     /* double_scalarmult_vartime with A precomputed (expanded Ed25519 keys):
      * double_base_table_init writes DOUBLE_BASE_TABLE_BYTES bytes at table
      * (any alignment), the odd multiples A, 3A, …, (2·DOUBLE_BASE_TABLE_ENTRIES
@@ -131,6 +137,29 @@ typedef struct {
 } ge_decode_ctx;
 void ge_decode_begin(ge_decode_ctx *c, fe *w, const uint8_t s[32]);
 int ge_decode_finish(ge_ext *h, ge_decode_ctx *c, const fe *pw, int relaxed);
+
+/*
+ * frombytes2_vartime on a given pair of exponentiations: both halves of the
+ * serial decoder for in[0] and in[1], with pow2 (ge.h; NULL: one after the
+ * other) between them. out[i], ok[i] exactly as frombytes4_vartime gives
+ * them. Variable time: the encodings are public (ge_frombytes.c).
+ */
+void ge_frombytes2_vartime(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy,
+                           ge_pow22523_2_fn pow2);
+
+/*
+ * The pair of exponentiations this CPU does fastest without the IFMA
+ * vector chain (src/backend/dispatch.c, the one file that looks at the
+ * CPU): the interleaved BMI2/ADX pair (x86_64/pow_fe64.c) when the CPU has
+ * BMI2 and ADX, else two fe_pow22523. The AVX2 table's pow22523_2, and its
+ * frombytes2_vartime is ge_frombytes2_vartime on it. Constant time / as
+ * the entries they stand for.
+ */
+void pow22523_2_best(fe h[2], const fe f[2]);
+void frombytes2_best_vartime(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy);
+/* The same choice for pow22523_invert: the BMI2/ADX pair
+ * (fe64_pow22523_invert), else fe_pow22523 and fe_invert. */
+void pow22523_invert_best(fe *h, const fe *f, fe *inv, const fe *g);
 
 /* The serial backend (src/backend/serial/backend.c). */
 extern const struct backend serial_backend;

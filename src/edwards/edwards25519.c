@@ -215,39 +215,52 @@ static ct_mask decode_valid(ge_ext *h, const uint8_t s[32])
 OPAQUE_BYTES_OPS(edwards25519, decode_valid, decode_strict, ge_ext_tobytes)
 
 /*
- * Writes the encoding of a result and applies libsodium's failure rule for
- * crypto_scalarmult_ed25519*: -1 (q zeroed) when the result is the identity
+ * Writes enc, the encoding of the result Q, and applies libsodium's failure
+ * rule for crypto_scalarmult_ed25519*: -1 (q zeroed) when Q is the identity
  * or the scalar was all zero (nzero, computed before q was written, since q
  * may alias n). The verdict is declassified: it is part of the output.
  */
-static int scalarmult_finish(uint8_t q[32], const ge_ext *Q, ct_mask nzero)
+static int scalarmult_finish(uint8_t q[32], const uint8_t enc[32], const ge_ext *Q, ct_mask nzero)
 {
     static const uint8_t zero[32];
     ct_mask fail = ct_or(ge_ext_is_identity(Q), nzero);
-    ge_ext_tobytes(q, Q);
+    memcpy(q, enc, 32);
     ct_cmov_bytes(q, zero, 32, fail);
     return ct_declassify_mask(fail) ? -1 : 0;
 }
 
-/* q = [t]p with p valid and t from sc_sodium_ed25519; see the header for the
- * failure cases. Constant time in n; the verdict on p is public. */
+/*
+ * q = [t]p with p valid and t from sc_sodium_ed25519; see the header for the
+ * failure cases. p is checked as decode_valid does, in the two halves of
+ * ge_decode_torsion_start/finish: the subgroup test's last exponentiation
+ * waits for the product and runs beside the inversion that encodes it (the
+ * backend's pow22523_invert). A p that decodes but fails the subgroup test
+ * is refused after the multiplication, with q zeroed as for any bad p.
+ * Constant time in n; the verdicts on p are public.
+ */
 static int scalarmult_bytes(uint8_t q[32], const uint8_t n[32], const uint8_t p[32], int clamp)
 {
+    const struct backend *be = backend_get();
     struct {
-        uint8_t t[32];
+        uint8_t t[32], enc[32];
         ge_ext P, Q;
-        ct_mask nzero;
+        ge_torsion_ctx c;
+        ct_mask nzero, ok;
     } sec;
+    int rc = -1;
 
     sec.nzero = ct_is_zero_bytes(n, 32);
     sc_sodium_ed25519(sec.t, n, clamp);
-    if (!ct_declassify_mask(decode_valid(&sec.P, p))) {
+    sec.ok = ge_decode_torsion_start(&sec.c, &sec.P, p, be->pow22523_2);
+    sec.ok = ct_and(sec.ok, ct_not(ge_ext_is_identity(&sec.P)));
+    if (ct_declassify_mask(sec.ok)) {
+        be->scalarmult(&sec.Q, sec.t, &sec.P);
+        sec.ok = ge_decode_torsion_finish(&sec.c, sec.enc, &sec.P, &sec.Q, be->pow22523_invert);
+        if (ct_declassify_mask(sec.ok)) rc = scalarmult_finish(q, sec.enc, &sec.Q, sec.nzero);
+        else memset(q, 0, 32);
+    } else {
         memset(q, 0, 32);
-        vec25519_wipe(&sec, sizeof sec);
-        return -1;
     }
-    backend_get()->scalarmult(&sec.Q, sec.t, &sec.P);
-    int rc = scalarmult_finish(q, &sec.Q, sec.nzero);
     vec25519_wipe(&sec, sizeof sec);
     return rc;
 }
@@ -270,7 +283,7 @@ VEC25519_API int vec25519_edwards25519_scalarmult_noclamp(uint8_t q[32], const u
 static int scalarmult_base_bytes(uint8_t q[32], const uint8_t n[32], int clamp)
 {
     struct {
-        uint8_t t[32];
+        uint8_t t[32], enc[32];
         ge_ext Q;
         ct_mask nzero;
     } sec;
@@ -278,7 +291,8 @@ static int scalarmult_base_bytes(uint8_t q[32], const uint8_t n[32], int clamp)
     sec.nzero = ct_is_zero_bytes(n, 32);
     sc_sodium_ed25519(sec.t, n, clamp);
     backend_get()->scalarmult_base(&sec.Q, sec.t);
-    int rc = scalarmult_finish(q, &sec.Q, sec.nzero);
+    ge_ext_tobytes(sec.enc, &sec.Q);
+    int rc = scalarmult_finish(q, sec.enc, &sec.Q, sec.nzero);
     vec25519_wipe(&sec, sizeof sec);
     return rc;
 }

@@ -52,6 +52,7 @@
 #include "internal/ct.h"
 #include "scalar/sc.h"
 #include "backend/x86_64/ladder_fe64.h"
+#include "backend/x86_64/pow_fe64.h"
 #include "backend/ladder.h"
 #include "ct_track.h" /* SECRET, PUBLIC and the error count, for memcheck or MSan */
 #include "test.h"
@@ -458,10 +459,32 @@ static void check_field(void)
     OP("fe_invert_fermat", fe_invert_fermat(&h, &f));
     expect_secret(&h, sizeof h, "fe_invert_fermat");
     OP("fe_pow22523", fe_pow22523(&h, &g));
+    {
+        fe two[2] = {f, g};
+        OP("pow22523_2_best", pow22523_2_best(two, two));
+        expect_secret(two, sizeof two, "pow22523_2_best");
+        OP("pow22523_invert_best", pow22523_invert_best(&h, &f, &r, &g));
+        expect_secret(&h, sizeof h, "pow22523_invert_best (power)");
+        expect_secret(&r, sizeof r, "pow22523_invert_best (inverse)");
+#if defined(VEC25519_HAVE_POW_FE64) && defined(VEC25519_CT_VALGRIND)
+        /* as x25519_ladder_fe64 above: called directly, since valgrind's
+         * virtual CPU hides ADX from pow22523_2_best's choice */
+        if (RUNNING_ON_VALGRIND || cpu_features().bmi2_adx) {
+            OP("fe64_pow22523_2", fe64_pow22523_2(two, two));
+            expect_secret(two, sizeof two, "fe64_pow22523_2");
+            OP("fe64_pow22523_invert", fe64_pow22523_invert(&h, &f, &r, &g));
+            expect_secret(&h, sizeof h, "fe64_pow22523_invert (power)");
+            expect_secret(&r, sizeof r, "fe64_pow22523_invert (inverse)");
+        }
+#endif
+    }
     OP("fe_sqn", fe_sqn(&h, &g, 5));
     OP("fe_sqrt_ratio_i", m = fe_sqrt_ratio_i(&r, &f, &g));
     expect_secret(&r, sizeof r, "fe_sqrt_ratio_i (root)");
     expect_secret(&m, sizeof m, "fe_sqrt_ratio_i (was_square)");
+    OP("fe_invsqrt_i", m = fe_invsqrt_i(&h, &g));
+    expect_secret(&h, sizeof h, "fe_invsqrt_i (root)");
+    expect_secret(&m, sizeof m, "fe_invsqrt_i (was_square)");
     OP("fe_abs", fe_abs(&h, &r));
 
     ct_mask pred[3];
@@ -539,7 +562,7 @@ static void check_group(void)
 {
     uint8_t x[32], enc[32];
     ge_ext P, Q, R;
-    ct_mask m[5];
+    ct_mask m[6];
     int rc;
 
     test_rng_bytes(x, 32);
@@ -592,6 +615,19 @@ static void check_group(void)
     OP("ge_decode_torsion_free", m[4] = ge_decode_torsion_free(&R, enc, backend_get()->pow22523_2));
     expect_secret(&R, sizeof R, "ge_decode_torsion_free");
     expect_secret(&m[4], sizeof m[4], "ge_decode_torsion_free (verdict)");
+    /* and in its two halves around a secret Q, whose encoding comes out of
+     * finish (the backend's pow22523_invert, or serially) */
+    {
+        ge_torsion_ctx tc;
+        uint8_t qenc[32];
+        SECRET(enc, 32);
+        OP("ge_decode_torsion_start/finish",
+           m[4] = ge_decode_torsion_start(&tc, &R, enc, backend_get()->pow22523_2);
+           m[5] = ge_decode_torsion_finish(&tc, qenc, &R, &P, backend_get()->pow22523_invert));
+        expect_secret(&R, sizeof R, "ge_decode_torsion_start");
+        expect_secret(&m[4], 2 * sizeof m[4], "ge_decode_torsion_start/finish (verdicts)");
+        expect_secret(qenc, 32, "ge_decode_torsion_finish (encoding)");
+    }
 }
 
 /* ---- edwards25519 group API (include/vec25519/edwards25519.h) ------------------------ */

@@ -15,6 +15,10 @@
  *     fold of each reduction carries (docs/x25519.md §2), aliasing, and long
  *     chains of operations; fe64_tobytes also against the bignum of
  *     tests/support/bn.c (canonical value mod p);
+ *   - the paired powers of src/backend/x86_64/pow_fe64.c against fe_pow22523
+ *     and fe_invert_fermat (serial field), on 2,000 random pairs, every pair
+ *     of the edge values below (0, p, p - 1, 1, ... as canonical serial
+ *     elements), the two inputs equal, and aliasing;
  *   - x25519_ladder_fe64 against vec25519_x25519, against a serial-field
  *     ladder written here in the plain RFC 7748 §5 form (two swaps per step,
  *     z2 = E·(BB + 121666·E)), and against libsodium when present, on 2,000
@@ -42,6 +46,7 @@
 #include "timer.h"
 #include "vec25519/x25519.h"
 #include "backend/x86_64/ladder_fe64.h"
+#include "backend/x86_64/pow_fe64.h"
 #include "backend/ladder.h"
 
 #ifdef HAVE_SODIUM
@@ -477,6 +482,66 @@ static void test_field_chains(void)
     printf("fe64: 20 chains of 2000 steps (mul, sq, add, sub, mul_a24_add)\n");
 }
 
+/* ---- paired powers (pow_fe64.c) -------------------------------------------- */
+
+/* 1 if f and g differ mod p */
+static int fe_differ(const fe *f, const fe *g)
+{
+    uint8_t x[32], y[32];
+    fe_tobytes(x, f);
+    fe_tobytes(y, g);
+    return memcmp(x, y, 32) != 0;
+}
+
+/* fe64_pow22523_2 and fe64_pow22523_invert on (a, b) against the serial
+ * powers, separate outputs and aliased; 0 if every output matches. */
+static int check_pow_pair(const uint8_t ra[32], const uint8_t rb[32])
+{
+    fe in[2], got[2], want[3], alias[2], g0, g1;
+    int bad = 0;
+
+    ser_from_raw(&in[0], ra);
+    ser_from_raw(&in[1], rb);
+    fe_pow22523(&want[0], &in[0]);
+    fe_pow22523(&want[1], &in[1]);
+    fe_invert_fermat(&want[2], &in[1]);
+
+    fe64_pow22523_2(got, in);
+    alias[0] = in[0];
+    alias[1] = in[1];
+    fe64_pow22523_2(alias, alias);
+    for (int i = 0; i < 2; i++) bad |= fe_differ(&got[i], &want[i]) | fe_differ(&alias[i], &want[i]);
+
+    fe64_pow22523_invert(&g0, &in[0], &g1, &in[1]);
+    bad |= fe_differ(&g0, &want[0]) | fe_differ(&g1, &want[2]);
+    g0 = in[0];
+    g1 = in[1];
+    fe64_pow22523_invert(&g0, &g0, &g1, &g1);
+    bad |= fe_differ(&g0, &want[0]) | fe_differ(&g1, &want[2]);
+    if (bad) {
+        hex_print(stderr, "  a", ra, 32);
+        hex_print(stderr, "  b", rb, 32);
+    }
+    return bad;
+}
+
+static void test_pow_pairs(void)
+{
+    unsigned long n = 0, bad = 0;
+    uint8_t ra[32], rb[32];
+
+    for (int i = 0; i < n_edge; i++)
+        for (int j = 0; j < n_edge; j++, n++) bad += check_pow_pair(edge[i], edge[j]);
+    for (int i = 0; i < 2000; i++, n++) {
+        gen_raw(ra, (unsigned)i);
+        gen_raw(rb, (unsigned)i / 7);
+        bad += check_pow_pair(ra, i % 5 ? rb : ra);
+    }
+    CHECK(bad == 0, "pow_fe64: %lu of %lu pairs differ from the serial powers", bad, n);
+    printf("pow_fe64: %lu pairs (%d × %d edge values, 2,000 random) against fe_pow22523 and "
+           "fe_invert_fermat, aliasing included; %lu mismatches\n", n, n_edge, n_edge, bad);
+}
+
 /* ---- the ladder ------------------------------------------------------------- */
 
 /*
@@ -691,6 +756,18 @@ B_CHAIN(fe64_sub, fe64_sub(&b_x[j], &b_x[j], &b_y[j]))
 B_CHAIN(fe64_a24_add, fe64_mul_a24_add(&b_x[j], &b_x[j], &b_y[j]))
 static void b_fe_invert(void) { fe_invert(&b_sx[0], &b_sx[0]); }
 static void b_fe_invert_fermat(void) { fe_invert_fermat(&b_sx[0], &b_sx[0]); }
+static void b_pow_serial2(void)
+{
+    fe_pow22523(&b_sx[0], &b_sx[0]);
+    fe_pow22523(&b_sx[1], &b_sx[1]);
+}
+static void b_pow_fe64_2(void) { fe64_pow22523_2(b_sx, b_sx); }
+static void b_pow_inv_serial(void)
+{
+    fe_pow22523(&b_sx[0], &b_sx[0]);
+    fe_invert(&b_sx[1], &b_sx[1]);
+}
+static void b_pow_inv_fe64(void) { fe64_pow22523_invert(&b_sx[0], &b_sx[0], &b_sx[1], &b_sx[1]); }
 
 /*
  * The cswap forms, each swapping the ladder's two points (x2, z2) and
@@ -843,6 +920,12 @@ static void bench(void)
            med[1] / (double)CHAIN, med[2] / (double)CHAIN);
     printf("  fe_invert %llu (the ladder's)   fe_invert_fermat %llu\n", (unsigned long long)med[3],
            (unsigned long long)med[4]);
+    const timer_fn fp[] = {b_pow_serial2, b_pow_fe64_2, b_pow_inv_serial, b_pow_inv_fe64};
+    timer_medians(fp, 4, BENCH_RUNS, med);
+    printf("two powers: fe_pow22523 twice %llu   fe64_pow22523_2 %llu   "
+           "fe_pow22523 + fe_invert %llu   fe64_pow22523_invert %llu\n",
+           (unsigned long long)med[0], (unsigned long long)med[1], (unsigned long long)med[2],
+           (unsigned long long)med[3]);
 
     /* cswap forms */
     timer_fn cf[] = {b_cswap_lib, b_cswap_c, b_cswap_cmov, b_cswap_sse2, b_cswap_avx2};
@@ -876,6 +959,7 @@ int main(int argc, char **argv)
     test_field_random();
     test_field_aliasing();
     test_field_chains();
+    test_pow_pairs();
     test_ladder_rfc7748();
     test_ladder_wycheproof();
     test_ladder_random();

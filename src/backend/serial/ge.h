@@ -108,6 +108,8 @@ int ge_ext_frombytes(ge_ext *h, const uint8_t s[32]);
 int ge_ext_frombytes_relaxed(ge_ext *h, const uint8_t s[32]);
 void ge_ext_tobytes(uint8_t s[32], const ge_ext *h);
 void ge_proj_tobytes(uint8_t s[32], const ge_proj *h);
+/* s = encoding of (X·zinv, Y·zinv), zinv = 1/Z given: the end of the two above. */
+void ge_ext_tobytes_zinv(uint8_t s[32], const fe *X, const fe *Y, const fe *zinv);
 
 /* ---- predicates (constant time; masks) ------------------------------------ */
 ct_mask ge_ext_eq(const ge_ext *p, const ge_ext *q);     /* projective: X1Z2 = X2Z1, Y1Z2 = Y2Z1 */
@@ -137,6 +139,28 @@ typedef void (*ge_pow22523_2_fn)(fe h[2], const fe f[2]);
  * computed by pow2 side by side. Constant time in s (ge_frombytes.c).
  */
 ct_mask ge_decode_torsion_free(ge_ext *h, const uint8_t s[32], ge_pow22523_2_fn pow2);
+
+/* h = f^((p-5)/8) and inv = 1/g (0 ↦ 0), constant time: the backend table's
+ * pow22523_invert (backend.h), or NULL for fe_pow22523 and fe_invert. */
+typedef void (*ge_pow22523_invert_fn)(fe *h, const fe *f, fe *inv, const fe *g);
+/*
+ * ge_decode_torsion_free in two halves around a computation on the decoded
+ * point h, so that the subgroup test's last exponentiation runs beside the
+ * inversion that encodes the computation's result Q (ge_frombytes.c):
+ *   ge_decode_torsion_start(c, h, s, pow2)
+ *       h = the point s decodes to (the identity if it does not), as
+ *       ge_decode_torsion_free; returns the decoding's verdict alone and
+ *       leaves the subgroup test's last power to c;
+ *   ge_decode_torsion_finish(c, out, h, Q, powinv)
+ *       out = the encoding of Q (ge_ext_tobytes) and the subgroup test's
+ *       verdict on h, the power and 1/Z of Q computed by powinv side by
+ *       side; c is wiped.
+ * start's verdict AND finish's = ge_decode_torsion_free's. Constant time.
+ */
+ct_mask ge_decode_torsion_start(ge_torsion_ctx *c, ge_ext *h, const uint8_t s[32],
+                                ge_pow22523_2_fn pow2);
+ct_mask ge_decode_torsion_finish(ge_torsion_ctx *c, uint8_t out[32], const ge_ext *h,
+                                 const ge_ext *Q, ge_pow22523_invert_fn powinv);
 
 /* ---- the basepoint ---------------------------------------------------------- */
 extern const ge_ext ge_basepoint; /* B = (x, 4/5), x positive */

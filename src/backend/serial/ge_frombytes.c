@@ -119,11 +119,11 @@ static void pow22523_2_serial(fe h[2], const fe f[2])
     fe_pow22523(&h[1], &f[1]);
 }
 
-ct_mask ge_decode_torsion_free(ge_ext *h, const uint8_t s[32], ge_pow22523_2_fn pow2)
+ct_mask ge_decode_torsion_start(ge_torsion_ctx *c, ge_ext *h, const uint8_t s[32],
+                                ge_pow22523_2_fn pow2)
 {
     struct {
         ge_decode_ctx d;
-        ge_torsion_ctx t;
         fe w[2], pw[2], one;
     } sec;
     ct_mask ok;
@@ -132,14 +132,61 @@ ct_mask ge_decode_torsion_free(ge_ext *h, const uint8_t s[32], ge_pow22523_2_fn 
     /* both first exponentiations need only y: the point is (x, y, 1, xy) */
     ge_decode_begin(&sec.d, &sec.w[0], s);
     fe_1(&sec.one);
-    ge_torsion_begin(&sec.t, &sec.w[1], &sec.d.y, &sec.one);
+    ge_torsion_begin(c, &sec.w[1], &sec.d.y, &sec.one);
     pow2(sec.pw, sec.w);
     ok = ge_decode_end(h, &sec.d, &sec.pw[0], 0);
-    ge_torsion_mid(&sec.t, &sec.w[0], h, &sec.pw[1]);
-    fe_pow22523(&sec.pw[0], &sec.w[0]);
-    ok = ct_and(ok, ge_torsion_end(&sec.t, h, &sec.pw[0]));
+    ge_torsion_mid(c, &sec.w[0], h, &sec.pw[1]); /* g = c->g */
     vec25519_wipe(&sec, sizeof sec);
     return ok;
+}
+
+ct_mask ge_decode_torsion_free(ge_ext *h, const uint8_t s[32], ge_pow22523_2_fn pow2)
+{
+    struct {
+        ge_torsion_ctx c;
+        fe pg;
+    } sec;
+
+    ct_mask ok = ge_decode_torsion_start(&sec.c, h, s, pow2);
+    fe_pow22523(&sec.pg, &sec.c.g);
+    ok = ct_and(ok, ge_torsion_end(&sec.c, h, &sec.pg));
+    vec25519_wipe(&sec, sizeof sec);
+    return ok;
+}
+
+/* powinv of the serial backend: the power, then the (divsteps) inversion. */
+static void pow22523_invert_serial(fe *h, const fe *f, fe *inv, const fe *g)
+{
+    fe_pow22523(h, f);
+    fe_invert(inv, g);
+}
+
+ct_mask ge_decode_torsion_finish(ge_torsion_ctx *c, uint8_t out[32], const ge_ext *h,
+                                 const ge_ext *Q, ge_pow22523_invert_fn powinv)
+{
+    struct {
+        fe pg, zinv;
+    } sec;
+
+    if (powinv == NULL) powinv = pow22523_invert_serial;
+    powinv(&sec.pg, &c->g, &sec.zinv, &Q->Z);
+    ge_ext_tobytes_zinv(out, &Q->X, &Q->Y, &sec.zinv);
+    ct_mask ok = ge_torsion_end(c, h, &sec.pg); /* wipes c */
+    vec25519_wipe(&sec, sizeof sec);
+    return ok;
+}
+
+void ge_frombytes2_vartime(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy,
+                           ge_pow22523_2_fn pow2)
+{
+    ge_decode_ctx c[2];
+    fe w[2], pw[2];
+    const int relaxed = policy == GE_DECODE_RELAXED;
+
+    if (pow2 == NULL) pow2 = pow22523_2_serial;
+    for (int i = 0; i < 2; i++) ge_decode_begin(&c[i], &w[i], in[i]); /* w_i = u_i·v_i^7 */
+    pow2(pw, w);
+    for (int i = 0; i < 2; i++) ok[i] = ge_decode_finish(&out[i], &c[i], &pw[i], relaxed);
 }
 
 /* The second half with the verdict declassified: 0, or -1 (h = identity). */
@@ -197,11 +244,18 @@ int ge_ext_frombytes_relaxed(ge_ext *h, const uint8_t s[32])
  */
 static void encode_xyz(uint8_t s[32], const fe *X, const fe *Y, const fe *Z)
 {
-    fe zinv, x, y;
+    fe zinv;
 
     fe_invert(&zinv, Z);
-    fe_mul(&x, X, &zinv);
-    fe_mul(&y, Y, &zinv);
+    ge_ext_tobytes_zinv(s, X, Y, &zinv);
+}
+
+void ge_ext_tobytes_zinv(uint8_t s[32], const fe *X, const fe *Y, const fe *zinv)
+{
+    fe x, y;
+
+    fe_mul(&x, X, zinv);
+    fe_mul(&y, Y, zinv);
     fe_tobytes(s, &y);
     s[31] |= (uint8_t)(ct_to_int(fe_is_negative(&x)) << 7);
 }

@@ -77,13 +77,7 @@ void VFN(frombytes4_vartime)(ge_ext out[4], int ok[4], const uint8_t in[4][32], 
  */
 void VFN(frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy)
 {
-    ge_decode_ctx c[2];
-    fe w[2], pw[2];
-    const int relaxed = policy == GE_DECODE_RELAXED;
-
-    for (int i = 0; i < 2; i++) ge_decode_begin(&c[i], &w[i], in[i]);
-    VFN(pow22523_2)(pw, w);
-    for (int i = 0; i < 2; i++) ok[i] = ge_decode_finish(&out[i], &c[i], &pw[i], relaxed);
+    ge_frombytes2_vartime(out, ok, in, policy, VFN(pow22523_2));
 }
 
 /*
@@ -105,6 +99,39 @@ void VFN(pow22523_2)(fe h[2], const fe f[2])
     vfe_unpack(sec.pw, &sec.vpw);
     h[0] = sec.pw[0];
     h[1] = sec.pw[1];
+    vec25519_wipe(&sec, sizeof sec);
+}
+
+/*
+ * h = f^((p-5)/8) and inv = 1/g = g^(p-2) (backend.h, pow22523_invert): f
+ * and g in lanes 0 and 1 (again in 2 and 3) of one 4-way chain to
+ * z^(2^250 - 1), then both tails on every lane, 2^252 - 3 as in
+ * vfe_pow22523 and 2^255 - 21 as in fe_invert_fermat (three more squarings
+ * and a multiplication); lane 0 of the one, lane 1 of the other. Constant
+ * time; the copies are wiped.
+ */
+void VFN(pow22523_invert)(fe *h, const fe *f, fe *inv, const fe *g)
+{
+    struct {
+        fe w[4], pw[4], iv[4];
+        vfe vw, vpw, viv;
+        struct {
+            vfe z2, z9, z11, a, b, t;
+        } s;
+    } sec;
+
+    sec.w[0] = sec.w[2] = *f;
+    sec.w[1] = sec.w[3] = *g;
+    vfe_pack(&sec.vw, sec.w);
+    FE_CHAIN_2_250_1(vfe_sq, vfe_sqn, vfe_mul, &sec.s.t, &sec.s.z11, &sec.vw, &sec.s);
+    vfe_sqn(&sec.s.t, &sec.s.t, 2);              /* 2^252 - 4 */
+    vfe_mul(&sec.vpw, &sec.s.t, &sec.vw);         /* 2^252 - 3 */
+    vfe_sqn(&sec.s.t, &sec.s.t, 3);              /* 2^255 - 32 */
+    vfe_mul(&sec.viv, &sec.s.t, &sec.s.z11);      /* 2^255 - 21 */
+    vfe_unpack(sec.pw, &sec.vpw);
+    vfe_unpack(sec.iv, &sec.viv);
+    *h = sec.pw[0];
+    *inv = sec.iv[1];
     vec25519_wipe(&sec, sizeof sec);
 }
 #endif

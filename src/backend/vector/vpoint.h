@@ -192,9 +192,15 @@ void VFN(frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], 
 /* and its pow22523_2 (decode.c; backend.h), for the same reason */
 void VFN(pow22523_2)(fe h[2], const fe f[2]);
 #define VBACKEND_POW22523_2 VFN(pow22523_2)
+/* and its pow22523_invert (decode.c; backend.h) */
+void VFN(pow22523_invert)(fe *h, const fe *f, fe *inv, const fe *g);
+#define VBACKEND_POW22523_INVERT VFN(pow22523_invert)
 #else
-#define VBACKEND_FROMBYTES2 NULL
-#define VBACKEND_POW22523_2 NULL
+/* on AVX2 the 4-way chain costs more than two serial exponentiations, and
+ * the interleaved BMI2/ADX pair less (backend.h, pow22523_2_best) */
+#define VBACKEND_FROMBYTES2 frombytes2_best_vartime
+#define VBACKEND_POW22523_2 pow22523_2_best
+#define VBACKEND_POW22523_INVERT pow22523_invert_best
 #endif
 
 /* ---- tables of multiples ----------------------------------------------------------- */
