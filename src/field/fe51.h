@@ -15,8 +15,8 @@
  * Who produces what:
  *   frombytes             v[i] < 2^51                                      (tight)
  *   carry, mul*, sq*, mul_small
- *                         v[i] < 2^51 + 2^13 (carry: + 2^6; mul, sq:
- *                         + 2^12.2)                                          (tight)
+ *                         v[i] < 2^51 + 2^13 (carry: + 2^6; mul: only v[1]
+ *                         and v[4] exceed 2^51, by < 2^10.4)                (tight)
  *   add  f + g            < 2·1.125·2^51 = 2.25·2^51                        (loose)
  *   sub  f + 2p - g       2p has limbs 2^52 - 38, 2^52 - 2 (×4), each ≥ FE51_TIGHT,
  *                         so no limb underflows for tight g, and
@@ -38,18 +38,17 @@
  * here 102 + 6.27 + 3.41 = 111.7 < 128. The pre-multiplied 19·g[i] < 19·3.25·2^51
  * < 2^57.3 fits in u64.
  *
- * Carry: two passes over all five columns at once (depth 2 instead of the
- * 6 of one chain; every column's carry taken at the same time, like the
- * vector fields' carries). With t_i = c_i >> 51 < 77A·2^51 < 2^60.7 and
- * t4 < 5A·2^51 < 2^56.8 (c4 is the smallest column: it has no factor 19),
- * the first pass gives a_i = (c_i mod 2^51) + t_{i-1} < 2^60.7 and
- * a0 = (c0 mod 2^51) + 19·t4 < 1004.4·2^51 < 2^61: no u64 overflows. The
- * second, a_i >> 51 ≤ 1004 into the next limb (19·(a4 >> 51) ≤ 19·243 into
- * limb 0), leaves every limb < 2^51 + 2^12.2: the output is tight. The
- * same bounds hold for sq (the same column coefficients, 1 + 2·38 = 77 in
- * c0) and for sq2 on tight input (2·77·1.27 < 77·10.56). It replaced one
- * pass of two interleaved chains of depth 4, each step a 128-bit add and
- * shift (docs/performance.md §15 has the timings).
+ * Carry chain, two chains interleaved (depth 4 instead of 6):
+ *   A: c0 → c1 → c2 → c3 → c4        B: c3 → c4 → 19·(c4 >> 51) into c0 → c1
+ * Every carry out of a column < 2^111.7 is < 2^60.7, so no sum overflows.
+ * The carry out of the top, k = (c4 + (c3 >> 51)) >> 51 < 5A·2^51 + 2^10
+ * < 2^57.05, so 19·k < 2^61.3 and h0 = (c0 mod 2^51) + 19k < 2^61.4 fits in u64
+ * (iff 51 + lg(5·19·A) < 64; c4 is the smallest column because it has no
+ * factor 19). Likewise h3 = (c3 mod 2^51) + (c2' >> 51) < 434·2^51 < 2^59.8.
+ * The last carries h0 → h1 and h3 → h4 leave h1 < 2^51 + 2^10.4,
+ * h4 < 2^51 + 2^8.8 and the other limbs < 2^51: the output is tight. The same
+ * bounds hold for sq (the same column coefficients, 1 + 2·38 = 77 in c0) and
+ * for sq2 on tight input (2·77·1.27 < 77·10.56).
  *
  * Constant time: no branch or memory index depends on limb values; every
  * conditional operation is a mask from src/internal/ct.h passed through a
@@ -226,28 +225,33 @@ static inline void fe51_relax(fe51_loose *h, const fe51 *f)
 }
 
 /*
- * Reduce the five column sums of a product to a tight element: two carry
- * passes, every column at once in each (the file header's bounds). In:
- * c_i < 77A·2^102 and c4 < 5A·2^102 with A ≤ 10.5625. Out: tight, every
- * limb < 2^51 + 2^12.2.
+ * Reduce the five column sums of a product to a tight element (the two
+ * interleaved carry chains of the file header). In: c_i < 77A·2^102 and
+ * c4 < 5A·2^102 with A ≤ 10.5625. Out: tight.
  */
 static inline void fe51_reduce_(uint64_t h[5], fe51_u128 c0, fe51_u128 c1, fe51_u128 c2,
                                 fe51_u128 c3, fe51_u128 c4)
 {
-    /* pass 1, out of the 128-bit columns: a_i = (c_i mod 2^51) + c_{i-1} >> 51,
-     * and 19·(c4 >> 51) into a0; a0 < 1004.4·2^51 < 2^61, a1..a4 < 2^60.7 */
-    uint64_t a0 = ((uint64_t)c0 & FE51_MASK) + 19 * (uint64_t)(c4 >> 51);
-    uint64_t a1 = ((uint64_t)c1 & FE51_MASK) + (uint64_t)(c0 >> 51);
-    uint64_t a2 = ((uint64_t)c2 & FE51_MASK) + (uint64_t)(c1 >> 51);
-    uint64_t a3 = ((uint64_t)c3 & FE51_MASK) + (uint64_t)(c2 >> 51);
-    uint64_t a4 = ((uint64_t)c4 & FE51_MASK) + (uint64_t)(c3 >> 51);
-    /* pass 2, on 64-bit limbs: a_i >> 51 ≤ 1004, 814, 624, 434, 243, so
-     * h0 < 2^51 + 19·243 < 2^51 + 2^12.2 and h1..h4 < 2^51 + 2^10 */
-    h[0] = (a0 & FE51_MASK) + 19 * (a4 >> 51);
-    h[1] = (a1 & FE51_MASK) + (a0 >> 51);
-    h[2] = (a2 & FE51_MASK) + (a1 >> 51);
-    h[3] = (a3 & FE51_MASK) + (a2 >> 51);
-    h[4] = (a4 & FE51_MASK) + (a3 >> 51);
+    uint64_t h0, h1, h2, h3, h4;
+    c1 += (uint64_t)(c0 >> 51);      /* A: 0 → 1 */
+    h0 = (uint64_t)c0 & FE51_MASK;
+    c4 += (uint64_t)(c3 >> 51);      /* B: 3 → 4 */
+    h3 = (uint64_t)c3 & FE51_MASK;
+    c2 += (uint64_t)(c1 >> 51);      /* A: 1 → 2 */
+    h1 = (uint64_t)c1 & FE51_MASK;
+    h0 += 19 * (uint64_t)(c4 >> 51); /* B: 4 → 0, h0 < 2^61.4 */
+    h4 = (uint64_t)c4 & FE51_MASK;
+    h3 += (uint64_t)(c2 >> 51);      /* A: 2 → 3, h3 < 2^59.8 */
+    h2 = (uint64_t)c2 & FE51_MASK;
+    h1 += h0 >> 51;                  /* B: 0 → 1, h1 < 2^51 + 2^10.4 */
+    h0 &= FE51_MASK;
+    h4 += h3 >> 51;                  /* A: 3 → 4, h4 < 2^51 + 2^8.8 */
+    h3 &= FE51_MASK;
+    h[0] = h0;
+    h[1] = h1;
+    h[2] = h2;
+    h[3] = h3;
+    h[4] = h4;
 }
 
 /*
@@ -336,9 +340,8 @@ static inline void fe51_sq2(fe51 *h, const fe51 *f)
 
 /*
  * h = c·f, c < 2^20. In: loose; out: tight. Products c·f[i] < 3.25·2^71 in
- * u128; the first carry pass moves < 2^21.7 per column (19 times it < 2^26
- * into limb 0), the second at most 1, so every limb < 2^51 + 19. Aliasing
- * allowed. Constant time.
+ * u128; the carry out of the top is < 2^21.7, so 19 times it < 2^26 and a last
+ * carry h[0] → h[1] leaves h[1] < 2^51 + 1. Aliasing allowed. Constant time.
  */
 static inline void fe51_mul_small(fe51 *h, const fe51_loose *f, uint32_t c)
 {
