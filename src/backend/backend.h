@@ -83,8 +83,9 @@ struct backend {
     void (*frombytes2_vartime)(ge_ext out[2], int ok[2], const uint8_t in[2][32], int policy);
     /* h[i] = f[i]^((p-5)/8) for i = 0, 1, where two exponentiations side by
      * side are faster than one after the other (IFMA: the lanes of one 4-way
-     * chain, as frombytes2_vartime). Constant time. Optional: NULL when two
-     * fe_pow22523 calls are the faster way (ge_decode_torsion_free's pow2). */
+     * chain, as frombytes2_vartime; AVX2: pow22523_2_best, below). Constant
+     * time. Optional: NULL when two fe_pow22523 calls are the faster way
+     * (ge_decode_torsion_free's pow2). */
     void (*pow22523_2)(fe h[2], const fe f[2]);
     /* h = f^((p-5)/8) and inv = 1/g (0 ↦ 0) side by side, where that is
      * faster than fe_pow22523 and fe_invert one after the other (IFMA: two

@@ -148,7 +148,8 @@ vec25519_error ed25519_public_key_why(ge_ext *A, const uint8_t pk[32], ed25519_p
 
 /*
  * A and R decoded under the policy: by the backend's frombytes2_vartime
- * where it has one (IFMA: both square roots in one 4-way exponentiation),
+ * where it has one (IFMA: both square roots in one 4-way exponentiation;
+ * AVX2: the interleaved BMI2/ADX pair, pow22523_2_best),
  * whose results are the serial decoder's (backend.h), else one after the
  * other. VEC25519_OK, or why A (first) or R is refused.
  */
