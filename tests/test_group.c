@@ -998,7 +998,7 @@ static void check_decode_torsion_free(const uint8_t s[32], const char *what, int
         ge_pow22523_invert_fn powinv = b == nb ? NULL : bs[b]->pow22523_invert;
         ge_torsion_ctx c;
         ge_ext Q, B;
-        uint8_t qe[32], fe_[32];
+        uint8_t qe[32], fin[32];
         ct_mask m1 = ge_decode_torsion_start(&c, &got, s, pow2);
         ge_ext_tobytes(ge, &got);
         ge_ext_dbl(&Q, &got);
@@ -1006,16 +1006,16 @@ static void check_decode_torsion_free(const uint8_t s[32], const char *what, int
         ge_scalarmult_base(&B, one_le);
         ge_ext_add(&Q, &Q, &B);
         ge_ext_tobytes(qe, &Q);
-        ct_mask m2 = ge_decode_torsion_finish(&c, fe_, &got, &Q, powinv);
+        ct_mask m2 = ge_decode_torsion_finish(&c, fin, &got, &Q, powinv);
         CHECK(ct_to_int(m1) == (dec == 0) && memcmp(we, ge, 32) == 0,
               "decode_torsion_start (%s): %s %d: verdict %d, want %d",
               b == nb ? "serial pow" : bs[b]->name, what, i, ct_to_int(m1), dec == 0);
         CHECK((m2.m == 0 || m2.m == ~(uint64_t)0) && (dec != 0 || ct_to_int(m2) == tf) &&
-                  memcmp(qe, fe_, 32) == 0,
+                  memcmp(qe, fin, 32) == 0,
               "decode_torsion_finish (%s%s): %s %d: verdict %d, want %d, encoding %s",
               b == nb ? "serial pair" : bs[b]->name,
               b < nb && powinv == NULL ? ", serial pair" : "", what, i, ct_to_int(m2), tf,
-              memcmp(qe, fe_, 32) == 0 ? "equal" : "differs");
+              memcmp(qe, fin, 32) == 0 ? "equal" : "differs");
     }
 }
 

@@ -184,6 +184,15 @@ ct_mask fe_sqrt_ratio_i(fe *r, const fe *u, const fe *v)
     return m;
 }
 
+/* v3 = v^3, v7 = v^7: the powers of v both square roots start with. */
+static void v3_v7(fe *v3, fe *v7, const fe *v)
+{
+    fe_sq(v3, v);          /* v^2 */
+    fe_mul(v3, v3, v);     /* v^3 */
+    fe_sq(v7, v3);         /* v^6 */
+    fe_mul(v7, v7, v);     /* v^7 */
+}
+
 /* fe_sqrt_ratio_i up to its exponentiation: w = u·v^7, uv3 = u·v^3. */
 void fe_sqrt_ratio_begin(fe *w, fe *uv3, const fe *u, const fe *v)
 {
@@ -191,10 +200,7 @@ void fe_sqrt_ratio_begin(fe *w, fe *uv3, const fe *u, const fe *v)
         fe v3, v7;
     } sec;
 
-    fe_sq(&sec.v3, v);             /* v^2 */
-    fe_mul(&sec.v3, &sec.v3, v);   /* v^3 */
-    fe_sq(&sec.v7, &sec.v3);       /* v^6 */
-    fe_mul(&sec.v7, &sec.v7, v);   /* v^7 */
+    v3_v7(&sec.v3, &sec.v7, v);
     fe_mul(uv3, u, &sec.v3);       /* u·v^3 */
     fe_mul(w, u, &sec.v7);         /* u·v^7 */
     vec25519_wipe(&sec, sizeof sec);
@@ -263,10 +269,7 @@ ct_mask fe_invsqrt_i(fe *r, const fe *v)
     fe one, neg_one, neg_i;
     fe_loose l;
 
-    fe_sq(&sec.v3, v);
-    fe_mul(&sec.v3, &sec.v3, v); /* v^3 */
-    fe_sq(&sec.w, &sec.v3);
-    fe_mul(&sec.w, &sec.w, v);   /* v^7 */
+    v3_v7(&sec.v3, &sec.w, v);
     fe_pow22523(&sec.rr, &sec.w);
     fe_mul(&sec.rr, &sec.rr, &sec.v3); /* v^3·(v^7)^((p-5)/8) */
     fe_1(&one);
