@@ -366,11 +366,14 @@ static int ed_result(const uint8_t *q, ct_mask n_zero)
 
 /* The checks of ed_decode_main_subgroup in the two halves of
  * ge_decode_torsion_start/finish, the subgroup test's last power beside the
- * inversion that encodes the product (src/edwards/edwards25519.c does the
- * same); q is written only once p has passed them all. */
+ * inversion that encodes the product, or, where the backend's
+ * scalarmult_order pays, as [ℓ]P beside the product (src/edwards/
+ * edwards25519.c does the same); q is written only once p has passed them
+ * all. */
 static int ed_scalarmult(unsigned char *q, const unsigned char *n, const unsigned char *p, int clamp)
 {
     const struct backend *be = backend_get();
+    const scalarmult_order_fn order = scalarmult_order_best(be);
     struct {
         ge_ext P, Q;
         ge_torsion_ctx c;
@@ -382,6 +385,20 @@ static int ed_scalarmult(unsigned char *q, const unsigned char *n, const unsigne
     SODIUM_COUNT();
     if (!ed_y_is_canonical(p) || ed25519_sodium_small_order_encoding(p)) return -1;
     sec.n_zero = ct_is_zero_bytes(n, 32);
+    if (order != NULL) {
+        /* the subgroup test as [ℓ]P beside [t]P (backend.h, scalarmult_order) */
+        if (ge_ext_frombytes(&sec.P, p) == 0) {
+            ct_mask in_order;
+            sc_sodium_ed25519(sec.t, n, clamp);
+            order(&sec.Q, &in_order, sec.t, &sec.P);
+            if (ct_declassify_mask(in_order)) {
+                ge_ext_tobytes(q, &sec.Q);
+                rc = ed_result(q, sec.n_zero);
+            }
+        }
+        vec25519_wipe(&sec, sizeof sec);
+        return rc;
+    }
     sec.ok = ge_decode_torsion_start(&sec.c, &sec.P, p, be->pow22523_2);
     if (ct_declassify_mask(sec.ok)) {
         sc_sodium_ed25519(sec.t, n, clamp);

@@ -93,6 +93,14 @@ struct backend {
      * test's last power beside the inversion that encodes a result
      * (ge_decode_torsion_finish). Constant time. Optional: NULL otherwise. */
     void (*pow22523_invert)(fe *h, const fe *f, fe *inv, const fe *g);
+    /* r = [s]P as scalarmult, and *in_order = all ones iff [ℓ]P is the
+     * identity (P in the prime-order subgroup: ge_ext_is_torsion_free's
+     * verdict), the two multiplications side by side where that costs about
+     * one (IFMA: the halves of 512-bit registers, ifma/scalarmult_x2.c).
+     * Callers take it through scalarmult_order_best (below), which returns
+     * NULL on CPUs where the subgroup test's exponentiations are the faster
+     * way. Constant time in s and P. Optional: NULL otherwise. */
+    void (*scalarmult_order)(ge_ext *r, ct_mask *in_order, const uint8_t s[32], const ge_ext *P);
     /* double_scalarmult_vartime with A precomputed (expanded Ed25519 keys):
      * double_base_table_init writes DOUBLE_BASE_TABLE_BYTES bytes at table
      * (any alignment), the odd multiples A, 3A, …, (2·DOUBLE_BASE_TABLE_ENTRIES
@@ -161,6 +169,19 @@ void frombytes2_best_vartime(ge_ext out[2], int ok[2], const uint8_t in[2][32], 
 /* The same choice for pow22523_invert: the BMI2/ADX pair
  * (fe64_pow22523_invert), else fe_pow22523 and fe_invert. */
 void pow22523_invert_best(fe *h, const fe *f, fe *inv, const fe *g);
+
+/* The signature of the table's scalarmult_order. */
+typedef void (*scalarmult_order_fn)(ge_ext *r, ct_mask *in_order, const uint8_t s[32],
+                                    const ge_ext *P);
+/*
+ * b->scalarmult_order where it pays on this CPU, else NULL (the caller then
+ * runs the subgroup test's exponentiations: ge_decode_torsion_start/finish).
+ * The IFMA pair pays where 512-bit operations run at the rate of 256-bit
+ * ones (cpu_features().zmm_full: AMD Zen 5 and later; docs/performance.md
+ * §16). VEC25519_IFMA_SUBGROUP=halves or powers forces either (tests,
+ * benchmarks; read as VEC25519_BACKEND is). src/backend/dispatch.c.
+ */
+scalarmult_order_fn scalarmult_order_best(const struct backend *b);
 
 /* The serial backend (src/backend/serial/backend.c). */
 extern const struct backend serial_backend;

@@ -215,6 +215,46 @@ void pow22523_invert_best(fe *h, const fe *f, fe *inv, const fe *g)
 }
 
 /*
+ * The table's scalarmult_order where it pays (backend.h): the IFMA pair of
+ * [s]P and [ℓ]P in the halves of 512-bit registers costs about one [s]P
+ * where 512-bit operations run at the rate of 256-bit ones (AMD family 1Ah,
+ * Zen 5: IFMA two per cycle at either width, docs/performance.md §12.2);
+ * measured there, the byte-level Edwards multiplication takes it to
+ * ≈ 1.4× the points-in/out one against ≈ 1.6× with the exponentiations
+ * (docs/performance.md §16). Zen 4 splits 512-bit operations in two and
+ * Intel's cores run 512-bit IFMA on one port (§12.2), so they keep the
+ * exponentiations. No timing at run time.
+ *
+ * VEC25519_IFMA_SUBGROUP=halves or powers forces either where the table has
+ * the entry (tests, benchmarks), read as VEC25519_BACKEND is; any other value
+ * is ignored with one line on stderr.
+ */
+scalarmult_order_fn scalarmult_order_best(const struct backend *b)
+{
+    static atomic_int use; /* 0 unknown, 1 halves, 2 powers */
+    int u = atomic_load_explicit(&use, memory_order_relaxed);
+    if (b->scalarmult_order == NULL) return NULL;
+    if (!u) {
+        u = cpu_features().zmm_full ? 1 : 2;
+        const char *force = env("VEC25519_IFMA_SUBGROUP");
+        if (force && *force) {
+            if (strcmp(force, "halves") == 0) {
+                u = 1;
+            } else if (strcmp(force, "powers") == 0) {
+                u = 2;
+            } else {
+                static atomic_flag warned = ATOMIC_FLAG_INIT;
+                if (!atomic_flag_test_and_set(&warned))
+                    fprintf(stderr, "vec25519: VEC25519_IFMA_SUBGROUP must be halves or powers; "
+                                    "using the automatic choice (%s)\n", u == 1 ? "halves" : "powers");
+            }
+        }
+        atomic_store_explicit(&use, u, memory_order_relaxed);
+    }
+    return u == 1 ? b->scalarmult_order : NULL;
+}
+
+/*
  * The widest X25519 batch kernel of the IFMA table (ifma/backend_ifma.c):
  * x25519_batch16_ifma (two groups of eight lanes issued side by side, one
  * call ≈ 1.8 calls of the 8-lane kernel when its core runs nothing else) or

@@ -234,13 +234,16 @@ static int scalarmult_finish(uint8_t q[32], const uint8_t enc[32], const ge_ext 
  * failure cases. p is checked as decode_valid does, in the two halves of
  * ge_decode_torsion_start/finish: the subgroup test's last exponentiation
  * waits for the product and runs beside the inversion that encodes it (the
- * backend's pow22523_invert). A p that decodes but fails the subgroup test
- * is refused after the multiplication, with q zeroed as for any bad p.
+ * backend's pow22523_invert); or, where the backend's scalarmult_order
+ * pays (scalarmult_order_best), the test is [ℓ]p computed beside [t]p. A p
+ * that decodes but fails the subgroup test is refused after the
+ * multiplication, with q zeroed as for any bad p.
  * Constant time in n; the verdicts on p are public.
  */
 static int scalarmult_bytes(uint8_t q[32], const uint8_t n[32], const uint8_t p[32], int clamp)
 {
     const struct backend *be = backend_get();
+    const scalarmult_order_fn order = scalarmult_order_best(be);
     struct {
         uint8_t t[32], enc[32];
         ge_ext P, Q;
@@ -251,6 +254,24 @@ static int scalarmult_bytes(uint8_t q[32], const uint8_t n[32], const uint8_t p[
 
     sec.nzero = ct_is_zero_bytes(n, 32);
     sc_sodium_ed25519(sec.t, n, clamp);
+    if (order != NULL) {
+        /* the subgroup test as [ℓ]P beside [t]P (backend.h, scalarmult_order) */
+        sec.ok = ct_from_bit((uint64_t)(ge_ext_frombytes(&sec.P, p) == 0));
+        sec.ok = ct_and(sec.ok, ct_not(ge_ext_is_identity(&sec.P)));
+        if (ct_declassify_mask(sec.ok)) {
+            ct_mask in_order;
+            order(&sec.Q, &in_order, sec.t, &sec.P);
+            sec.ok = in_order;
+        }
+        if (ct_declassify_mask(sec.ok)) {
+            ge_ext_tobytes(sec.enc, &sec.Q);
+            rc = scalarmult_finish(q, sec.enc, &sec.Q, sec.nzero);
+        } else {
+            memset(q, 0, 32);
+        }
+        vec25519_wipe(&sec, sizeof sec);
+        return rc;
+    }
     sec.ok = ge_decode_torsion_start(&sec.c, &sec.P, p, be->pow22523_2);
     sec.ok = ct_and(sec.ok, ct_not(ge_ext_is_identity(&sec.P)));
     if (ct_declassify_mask(sec.ok)) {

@@ -28,6 +28,11 @@ static void detect(struct cpu_features *f)
     if (__get_cpuid(0, &a, &b, &c, &d))
         f->amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return;
+    /* The family (base + extended when the base is 0xF): AMD's family 1Ah
+     * (Zen 5) and later execute 512-bit operations on full-width units. */
+    unsigned family = (a >> 8) & 0xf;
+    if (family == 0xf) family += (a >> 20) & 0xff;
+    int amd_zen5 = f->amd && family >= 0x1a;
     int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
     uint64_t xcr0 = osxsave ? xgetbv0() : 0;
     int ymm_ok = (xcr0 & 0x6) == 0x6;       /* SSE and AVX state        */
@@ -41,6 +46,7 @@ static void detect(struct cpu_features *f)
     f->avx512ifma = f->avx2 && avx512f && avx512vl && avx512dq && ifma && zmm_ok;
     f->bmi2 = bmi1 && bmi2;
     f->avx512vl = f->avx2 && avx512f && avx512vl && zmm_ok;
+    f->zmm_full = f->avx512ifma && amd_zen5;
 }
 #else
 static void detect(struct cpu_features *f)
@@ -56,13 +62,15 @@ struct cpu_features cpu_features(void)
 {
     unsigned v = atomic_load_explicit(&packed, memory_order_relaxed);
     if (!v) {
-        struct cpu_features f = {0, 0, 0, 0, 0, 0};
+        struct cpu_features f = {0, 0, 0, 0, 0, 0, 0};
         detect(&f);
         v = 1u | (unsigned)f.avx2 << 1 | (unsigned)f.bmi2_adx << 2 | (unsigned)f.avx512ifma << 3 |
-            (unsigned)f.bmi2 << 4 | (unsigned)f.avx512vl << 5 | (unsigned)f.amd << 6;
+            (unsigned)f.bmi2 << 4 | (unsigned)f.avx512vl << 5 | (unsigned)f.amd << 6 |
+            (unsigned)f.zmm_full << 7;
         atomic_store_explicit(&packed, v, memory_order_relaxed);
     }
     struct cpu_features r = {(int)(v >> 1) & 1, (int)(v >> 2) & 1, (int)(v >> 3) & 1,
-                             (int)(v >> 4) & 1, (int)(v >> 5) & 1, (int)(v >> 6) & 1};
+                             (int)(v >> 4) & 1, (int)(v >> 5) & 1, (int)(v >> 6) & 1,
+                             (int)(v >> 7) & 1};
     return r;
 }

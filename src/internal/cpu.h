@@ -14,6 +14,9 @@ struct cpu_features {
     int avx512vl;   /* AVX2 + AVX512F + AVX512VL, OS saves opmask/ZMM (XCR0 5-7)     */
     int amd;        /* vendor "AuthenticAMD" (CPUID leaf 0): a kernel choice, never a
                      * feature (src/backend/dispatch.c, ifma_x25519_lanes)          */
+    int zmm_full;   /* IFMA, and 512-bit operations at the rate of 256-bit ones: AMD
+                     * family 1Ah (Zen 5) and later; a kernel choice (dispatch.c,
+                     * scalarmult_order_best)                                      */
 };
 
 struct cpu_features cpu_features(void);

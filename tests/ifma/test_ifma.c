@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
  * Tests of the IFMA backend: the 4-way field fe52x4
- * (src/backend/ifma/fe52x4.[ch]), the 4-way HWCD points
+ * (src/backend/ifma/fe52x4.h), the 4-way HWCD points
  * (src/backend/ifma/edwards_ifma.[ch]) and the backend table built on them.
  *
  * References, none of them the code under test (the field tests and lane
@@ -304,6 +304,68 @@ static void test_backend(void)
     }
 }
 
+/*
+ * The table's scalarmult_order (src/backend/ifma/scalarmult_x2.c: [s]P and
+ * [ℓ]P in the halves of 512-bit registers) against the serial [s]P and
+ * ge_ext_is_torsion_free, on points of every coset of the 8-torsion (P + T
+ * for P = [8]Q and T = [k]T8, T8 of order 8, k = 0 … 7: in the subgroup
+ * exactly when k = 0),
+ * the torsion points alone and the identity, and on scalars 0, the largest,
+ * ℓ - 1, ℓ (below 2^255, as the table takes them) and random ones; the
+ * output may alias P. A wrong digit of ℓ, or a half that leaked into the
+ * other, fails both checks.
+ */
+static void test_scalarmult_order(void)
+{
+    /* a point of order 8 (libsodium's blocklist of small-order encodings) */
+    static const uint8_t t8_enc[32] = {
+        0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f,
+        0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a};
+    static const uint8_t ell[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                    0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                    0, 0, 0, 0, 0, 0x10};
+    ge_ext t8, tk[8];
+    uint8_t s[32], got[32], want[32];
+    int in_subgroup = 0;
+
+    if (ifma_backend.scalarmult_order == NULL) {
+        CHECK(0, "the ifma table has scalarmult_order");
+        return;
+    }
+    CHECK(ge_ext_frombytes(&t8, t8_enc) == 0, "T8 decodes");
+    ge_ext_0(&tk[0]);
+    for (int k = 1; k < 8; k++) ge_ext_add(&tk[k], &tk[k - 1], &t8);
+    CHECK(ct_declassify_mask(ge_ext_is_identity(&tk[4])) == 0, "T8 has order 8, not 4");
+    for (int n = 0; n < 8 * 40; n++) {
+        ge_ext p, r1, r2, q;
+        ct_mask ord;
+        const int k = n % 8;
+        if (n < 8) {
+            p = tk[k]; /* the torsion points alone, the identity first */
+        } else {
+            next_point(&q);
+            ge_ext_mul_by_cofactor(&q, &q); /* in the subgroup */
+            ge_ext_add(&p, &q, &tk[k]);
+        }
+        test_rng_bytes(s, 32);
+        s[31] &= 127;
+        if (n % 40 == 8) memset(s, 0, 32);
+        if (n % 40 == 9) memset(s, 0xff, 31), s[31] = 127;
+        if (n % 40 == 10) memcpy(s, ell, 32);
+        if (n % 40 == 11) memcpy(s, ell, 32), s[0]--;
+        serial_backend.scalarmult(&r2, s, &p);
+        r1 = p;
+        ifma_backend.scalarmult_order(&r1, &ord, s, &r1);
+        enc_serial(got, &r1);
+        enc_serial(want, &r2);
+        CHECK_BYTES(got, want, 32, "scalarmult_order: [s]P");
+        CHECK(ct_declassify_mask(ord) == ct_declassify_mask(ge_ext_is_torsion_free(&p)),
+              "scalarmult_order: [ℓ]P = O iff P is torsion-free");
+        in_subgroup += ct_declassify_mask(ord) != 0;
+    }
+    CHECK(in_subgroup == 40, "one point in eight is in the subgroup");
+}
+
 /* ---- cycle counts (--bench) ------------------------------------------------------------------- */
 
 static void bench(void)
@@ -356,5 +418,6 @@ int main(int argc, char **argv)
     test_vpoints();
     test_points_at_bound();
     test_backend();
+    test_scalarmult_order();
     return test_done();
 }

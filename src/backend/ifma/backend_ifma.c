@@ -55,6 +55,7 @@ static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
                            x25519_batch8_ifma, 8, X25519_BATCH_PAD_MIN_IFMA, x25519_ladder_ifma);
 }
 
+#include "scalarmult_x2.h" /* its scalarmult_order */
 #include "base_x8.h"     /* its fixed-base entries (VBACKEND_SCALARMULT_BASE, ..._BASE_ENCODE) */
 /* The vector algorithms (src/backend/vector/algorithms.h lists them). */
 #include "../vector/variable_base.c"

@@ -135,8 +135,10 @@ void ge_ext_to_ifma(ge_ifma_ext *r, const ge_ext *p)
 #endif
 }
 
-/* r = p. In: b < 9.07; a carry pass gives b < 0.00001 < 0.17; out: tight fe. Constant time. */
-void ge_ifma_to_ext(ge_ext *r, const ge_ifma_ext *p)
+/* r = the point in half `half` of p (0; or 1 in the 512-bit build,
+ * scalarmult_x2.c). In: b < 9.07; a carry pass gives b < 0.00001 < 0.17;
+ * out: tight fe. Constant time. */
+static void to_ext_half_(ge_ext *r, const ge_ifma_ext *p, int half)
 {
     fe52x4 t;
 
@@ -147,7 +149,7 @@ void ge_ifma_to_ext(ge_ext *r, const ge_ifma_ext *p)
         fe51 c[4];
         uint8_t s[32];
 
-        fe52x4_unpack(&c[0], &c[1], &c[2], &c[3], &t);
+        fe52x4_unpack_half(&c[0], &c[1], &c[2], &c[3], &t, half);
         for (int i = 0; i < 4; i++) {
             fe51_tobytes(s, &c[i]);
             fe_frombytes(dst[i], s);
@@ -156,9 +158,15 @@ void ge_ifma_to_ext(ge_ext *r, const ge_ifma_ext *p)
         vec25519_wipe(c, sizeof c);
     }
 #else
-    fe52x4_unpack(&r->X, &r->Y, &r->Z, &r->T, &t);
+    fe52x4_unpack_half(&r->X, &r->Y, &r->Z, &r->T, &t, half);
 #endif
     vec25519_wipe(&t, sizeof t);
+}
+
+/* r = p. In: b < 9.07; out: tight fe. Constant time. */
+void ge_ifma_to_ext(ge_ext *r, const ge_ifma_ext *p)
+{
+    to_ext_half_(r, p, 0);
 }
 
 /* clang-format off */

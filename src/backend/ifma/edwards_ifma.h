@@ -73,19 +73,55 @@ static inline void ge_ifma_cached_cmov(ge_ifma_cached *r, const ge_ifma_cached *
 }
 
 /*
- * r = m ? -p : p. -(X : Y : Z : T) = (-X : Y : Z : -T) swaps Y - X and Y + X
- * and negates T: the cached form of -P is (S3', S2', Z2', 2p - (-T2')). In,
- * out: limbs ≤ 2p. Constant time (a mask select, no branch); aliasing allowed.
+ * r = -p in the lanes of the opmask k (both halves' bits in the 512-bit
+ * build), r = p in the others. -(X : Y : Z : T) = (-X : Y : Z : -T) swaps
+ * Y - X and Y + X and negates T: the cached form of -P is (S3', S2', Z2',
+ * 2p - (-T2')). In, out: limbs ≤ 2p. Constant time (a mask select, no
+ * branch); aliasing allowed.
  */
-static inline void ge_ifma_cached_cneg(ge_ifma_cached *r, const ge_ifma_cached *p, ct_mask m)
+static inline void ge_ifma_cached_cneg_k_(ge_ifma_cached *r, const ge_ifma_cached *p, __mmask8 k)
 {
     fe52x4 n;
 
     FE52X4_CHECK_2P(&p->c, LANES_ABCD, "cached_cneg: p");
     n = fe52x4_shuffle(p->c, SHUF_BACD); /* (S3', S2', Z2', -T2') */
     fe52x4_neg_lanes(&n, &n, LANES_D);   /* (S3', S2', Z2', T2'): -P cached, ≤ 2p */
-    r->c = p->c;
-    fe52x4_cmov(&r->c, &n, m);
+    for (int i = 0; i < 5; i++) r->c.v[i] = FE52X4_OP(mask_blend_epi64)(k, p->c.v[i], n.v[i]);
+}
+
+/* r = m ? -p : p, as ge_ifma_cached_cneg_k_ with every lane. */
+static inline void ge_ifma_cached_cneg(ge_ifma_cached *r, const ge_ifma_cached *p, ct_mask m)
+{
+    ge_ifma_cached_cneg_k_(r, p, FE52X4_K(ct_barrier_u64(m.m) & 0xf));
+}
+
+/* The scan of ge_ifma_cached_select (below) with |b| per lane in want and
+ * the lanes to negate in the opmask neg: one digit for all four lanes
+ * (ge_ifma_cached_select), or one per 256-bit half in the 512-bit build
+ * (scalarmult_x2.c). */
+static inline void ge_ifma_cached_select_k_(ge_ifma_cached *t, const ge_ifma_cached table[8],
+                                            fe52x4_reg want, __mmask8 neg)
+{
+    ge_ifma_cached acc;
+
+    /* the identity: limb 0 of lanes A, B, C = 121666, 121666, 2·121666 */
+    acc.c.v[0] = FE52X4_SETR4(121666, 121666, 2 * 121666, 0);
+    acc.c.v[1] = acc.c.v[2] = acc.c.v[3] = acc.c.v[4] = FE52X4_ZERO();
+    #pragma GCC unroll 8
+    for (int j = 0; j < 8; j++) {
+        /* the lanes whose |b| is j + 1 */
+        const __mmask8 m = FE52X4_OP(cmpeq_epi64_mask)(want, FE52X4_SET1(j + 1));
+        #pragma GCC unroll 5
+        for (int i = 0; i < 5; i++) {
+            /* a plain load into a register first: folded into the blend, the
+             * compiler makes it a merge-masked load, which reads the entry
+             * only under the (secret) mask */
+            fe52x4_reg e = table[j].c.v[i];
+            CT_VEC_OPAQUE(e);
+            acc.c.v[i] = FE52X4_OP(mask_blend_epi64)(m, acc.c.v[i], e);
+        }
+    }
+    ge_ifma_cached_cneg_k_(t, &acc, neg);
 }
 
 /*
@@ -105,27 +141,9 @@ static inline void ge_ifma_cached_select(ge_ifma_cached *t, const ge_ifma_cached
 {
     uint64_t sign;                                  /* 1 iff b < 0 */
     const uint64_t babs = ct_digit_abs(&sign, b);   /* |b| ≤ 8 (ct.h) */
-    const __m256i want = _mm256_set1_epi64x((long long)babs);
-    ge_ifma_cached acc;
 
-    /* the identity: limb 0 of lanes A, B, C = 121666, 121666, 2·121666 */
-    acc.c.v[0] = _mm256_setr_epi64x(121666, 121666, 2 * 121666, 0);
-    acc.c.v[1] = acc.c.v[2] = acc.c.v[3] = acc.c.v[4] = _mm256_setzero_si256();
-    #pragma GCC unroll 8
-    for (int j = 0; j < 8; j++) {
-        /* all four lanes iff |b| = j + 1 */
-        const __mmask8 m = _mm256_cmpeq_epi64_mask(want, _mm256_set1_epi64x(j + 1));
-        #pragma GCC unroll 5
-        for (int i = 0; i < 5; i++) {
-            /* a plain load into a register first: folded into the blend, the
-             * compiler makes it a merge-masked load, which reads the entry
-             * only under the (secret) mask */
-            __m256i e = table[j].c.v[i];
-            CT_VEC_OPAQUE(e);
-            acc.c.v[i] = _mm256_mask_blend_epi64(m, acc.c.v[i], e);
-        }
-    }
-    ge_ifma_cached_cneg(t, &acc, ct_from_bit(sign));
+    ge_ifma_cached_select_k_(t, table, FE52X4_SET1(babs),
+                             FE52X4_K(ct_barrier_u64(ct_from_bit(sign).m) & 0xf));
 }
 
 #endif /* VEC25519_BACKEND_IFMA_EDWARDS_IFMA_H */

@@ -29,7 +29,8 @@
  * blends and permutations are fixed latency). Outputs may alias inputs.
  *
  * The arithmetic is static inline here (the point formulas inline it);
- * fe52x4.c holds the conversions from and to four serial fe51.
+ * The conversions from and to four serial fe51 (fe52x4_pack, fe52x4_unpack)
+ * are here too.
  *
  * References: the parallel formulas (docs/parallel-formulas.md);
  * Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves Revisited", HWCD 2008
@@ -48,8 +49,45 @@
 #include "../vector/lanes.h"
 #include "fe52_small.h"
 
+/*
+ * The register width. Every operation here works within each group of four
+ * 64-bit lanes (the lane permutations are vpermq/vpshufd immediates, which
+ * act on each 256-bit half alike; the lane masks are repeated per half), so
+ * the same source compiled with FE52X4_WIDE defined runs two independent
+ * 4-way elements in the halves of a 512-bit register, at the cost of one
+ * on CPUs whose 512-bit units are full width (src/backend/ifma/
+ * scalarmult_x2.c, docs/performance.md §16). Such a translation unit must
+ * not call the functions of the 256-bit build (fe52x4 is a different type
+ * there).
+ */
+#if defined(FE52X4_WIDE)
+typedef __m512i fe52x4_reg;
+#define FE52X4_NLANES 8
+#define FE52X4_OP(op) _mm512_##op
+#define FE52X4_SET1(x) _mm512_set1_epi64((long long)(x))
+#define FE52X4_SETR4(a, b, c, d) _mm512_setr_epi64((a), (b), (c), (d), (a), (b), (c), (d))
+#define FE52X4_ZERO() _mm512_setzero_si512()
+#define FE52X4_AND(a, b) _mm512_and_si512((a), (b))
+#define FE52X4_STOREU(p, x) _mm512_storeu_si512((void *)(p), (x))
+#define FE52X4_PERMUTE(x, imm) _mm512_permutex_epi64((x), (imm))
+#define FE52X4_PSHUFD(x, imm) _mm512_shuffle_epi32((x), (_MM_PERM_ENUM)(imm))
+#define FE52X4_K(lanes) ((__mmask8)((unsigned)(lanes) | (unsigned)(lanes) << 4))
+#else
+typedef __m256i fe52x4_reg;
+#define FE52X4_NLANES 4
+#define FE52X4_OP(op) _mm256_##op
+#define FE52X4_SET1(x) _mm256_set1_epi64x((long long)(x))
+#define FE52X4_SETR4(a, b, c, d) _mm256_setr_epi64x((a), (b), (c), (d))
+#define FE52X4_ZERO() _mm256_setzero_si256()
+#define FE52X4_AND(a, b) _mm256_and_si256((a), (b))
+#define FE52X4_STOREU(p, x) _mm256_storeu_si256((__m256i *)(p), (x))
+#define FE52X4_PERMUTE(x, imm) _mm256_permute4x64_epi64((x), (imm))
+#define FE52X4_PSHUFD(x, imm) _mm256_shuffle_epi32((x), (imm))
+#define FE52X4_K(lanes) ((__mmask8)(lanes))
+#endif
+
 typedef struct {
-    __m256i v[5];
+    fe52x4_reg v[5];
 } fe52x4;
 
 /* ---- The one table of raw immediates (§5) ---------------------------------- */
@@ -106,11 +144,11 @@ typedef lanes4_shuf fe52x4_shuf;
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Limb i of lane (0..3). Variable time: check builds only. */
+/* Limb i of lane (0..3, or 0..7 in the 512-bit build). Variable time: check builds only. */
 static inline uint64_t fe52x4_limb_(const fe52x4 *f, int lane, int i)
 {
-    uint64_t w[4];
-    _mm256_storeu_si256((__m256i *)w, f->v[i]);
+    uint64_t w[FE52X4_NLANES];
+    FE52X4_STOREU(w, f->v[i]);
     return w[lane];
 }
 
@@ -125,20 +163,20 @@ static inline uint64_t fe52x4_limb_max_(double b)
     return m;
 }
 
-/* Abort unless every limb of lane l is < 2^(51 + b[l]) (b ≤ 13: the limit is ≤ 2^64). */
+/* Abort unless every limb of lane l is < 2^(51 + b[l]) (b ≤ 13: the limit is ≤ 2^64),
+ * in each half of the 512-bit build. */
 static inline void fe52x4_check_(const fe52x4 *f, double ba, double bb, double bc, double bd,
                                  const char *what, const char *file, int line)
 {
     const double b[4] = {ba, bb, bc, bd};
-    uint64_t max = 0;
-    for (int l = 0; l < 4; l++) {
-        if (l == 0 || b[l] != b[l - 1]) max = fe52x4_limb_max_(b[l]);
+    for (int l = 0; l < FE52X4_NLANES; l++) {
+        const uint64_t max = fe52x4_limb_max_(b[l & 3]);
         for (int i = 0; i < 5; i++) {
             const uint64_t x = fe52x4_limb_(f, l, i);
             if (x > max) {
                 fprintf(stderr,
                         "%s:%d: bound violated: %s lane %c limb %d = 0x%016llx >= 2^(51 + %.5f)\n",
-                        file, line, what, "ABCD"[l], i, (unsigned long long)x, b[l]);
+                        file, line, what, "ABCDabcd"[l], i, (unsigned long long)x, b[l & 3]);
                 abort();
             }
         }
@@ -149,13 +187,13 @@ static inline void fe52x4_check_(const fe52x4 *f, double ba, double bb, double b
 static inline void fe52x4_check_2p_(const fe52x4 *f, int lanes, const char *what,
                                     const char *file, int line)
 {
-    for (int l = 0; l < 4; l++) {
-        if (!(lanes & (1 << l))) continue;
+    for (int l = 0; l < FE52X4_NLANES; l++) {
+        if (!(lanes & (1 << (l & 3)))) continue;
         for (int i = 0; i < 5; i++) {
             const uint64_t x = fe52x4_limb_(f, l, i);
             if (x > (i == 0 ? FE52X4_2P0 : FE52X4_2P1)) {
                 fprintf(stderr, "%s:%d: bound violated: %s lane %c limb %d = 0x%016llx > 2p\n",
-                        file, line, what, "ABCD"[l], i, (unsigned long long)x);
+                        file, line, what, "ABCDabcd"[l], i, (unsigned long long)x);
                 abort();
             }
         }
@@ -175,14 +213,14 @@ static inline void fe52x4_check_2p_(const fe52x4 *f, int lanes, const char *what
 
 /* ---- Constants ----------------------------------------------------------------- */
 
-static inline __m256i fe52x4_2p_(int i)
+static inline fe52x4_reg fe52x4_2p_(int i)
 {
-    return _mm256_set1_epi64x((long long)(i == 0 ? FE52X4_2P0 : FE52X4_2P1));
+    return FE52X4_SET1(i == 0 ? FE52X4_2P0 : FE52X4_2P1);
 }
 
-static inline __m256i fe52x4_bias_(int i)
+static inline fe52x4_reg fe52x4_bias_(int i)
 {
-    return _mm256_set1_epi64x((long long)(i == 0 ? FE52X4_BIAS0 : FE52X4_BIAS1));
+    return FE52X4_SET1(i == 0 ? FE52X4_BIAS0 : FE52X4_BIAS1);
 }
 
 /* ---- Lane movement ---------------------------------------------------------------- */
@@ -195,16 +233,16 @@ static inline __m256i fe52x4_bias_(int i)
  * lane keeps its source's. Constant time (the opmask is public).
  */
 #define fe52x4_blend(a, b, lanes)                                                 \
-    ((fe52x4){{_mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[0], (b).v[0]),    \
-               _mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[1], (b).v[1]),    \
-               _mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[2], (b).v[2]),    \
-               _mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[3], (b).v[3]),    \
-               _mm256_mask_blend_epi64((__mmask8)(lanes), (a).v[4], (b).v[4])}})
+    ((fe52x4){{FE52X4_OP(mask_blend_epi64)(FE52X4_K(lanes), (a).v[0], (b).v[0]),    \
+               FE52X4_OP(mask_blend_epi64)(FE52X4_K(lanes), (a).v[1], (b).v[1]),    \
+               FE52X4_OP(mask_blend_epi64)(FE52X4_K(lanes), (a).v[2], (b).v[2]),    \
+               FE52X4_OP(mask_blend_epi64)(FE52X4_K(lanes), (a).v[3], (b).v[3]),    \
+               FE52X4_OP(mask_blend_epi64)(FE52X4_K(lanes), (a).v[4], (b).v[4])}})
 
 /* One register permuted by s (a constant expression; vpshufd when it stays in halves). */
 #define FE52X4_PERMUTE1_(x, s)                                                    \
-    (FE52X4_IN_HALVES_(s) ? _mm256_shuffle_epi32((x), FE52X4_PSHUFD_IMM_(s) & 0xff) \
-                          : _mm256_permute4x64_epi64((x), (s)&0xff))
+    (FE52X4_IN_HALVES_(s) ? FE52X4_PSHUFD((x), FE52X4_PSHUFD_IMM_(s) & 0xff) \
+                          : FE52X4_PERMUTE((x), (s)&0xff))
 
 /*
  * The lanes of a permuted by s, a SHUF_* name (a macro: vpermq and vpshufd
@@ -225,12 +263,12 @@ static inline __m256i fe52x4_bias_(int i)
  */
 static inline void fe52x4_cmov(fe52x4 *h, const fe52x4 *f, ct_mask m)
 {
-    const __mmask8 k = (__mmask8)(ct_barrier_u64(m.m) & 0xf);
-    h->v[0] = _mm256_mask_blend_epi64(k, h->v[0], f->v[0]);
-    h->v[1] = _mm256_mask_blend_epi64(k, h->v[1], f->v[1]);
-    h->v[2] = _mm256_mask_blend_epi64(k, h->v[2], f->v[2]);
-    h->v[3] = _mm256_mask_blend_epi64(k, h->v[3], f->v[3]);
-    h->v[4] = _mm256_mask_blend_epi64(k, h->v[4], f->v[4]);
+    const __mmask8 k = FE52X4_K(ct_barrier_u64(m.m) & 0xf);
+    h->v[0] = FE52X4_OP(mask_blend_epi64)(k, h->v[0], f->v[0]);
+    h->v[1] = FE52X4_OP(mask_blend_epi64)(k, h->v[1], f->v[1]);
+    h->v[2] = FE52X4_OP(mask_blend_epi64)(k, h->v[2], f->v[2]);
+    h->v[3] = FE52X4_OP(mask_blend_epi64)(k, h->v[3], f->v[3]);
+    h->v[4] = FE52X4_OP(mask_blend_epi64)(k, h->v[4], f->v[4]);
 }
 
 /* ---- Lazy arithmetic (no carry; §4) -------------------------------------------------- */
@@ -243,11 +281,11 @@ static inline void fe52x4_add(fe52x4 *h, const fe52x4 *f, const fe52x4 *g)
 {
     FE52X4_CHECK1(f, FE52X4_B_LAZY_IN, "add: f");
     FE52X4_CHECK1(g, FE52X4_B_LAZY_IN, "add: g");
-    h->v[0] = _mm256_add_epi64(f->v[0], g->v[0]);
-    h->v[1] = _mm256_add_epi64(f->v[1], g->v[1]);
-    h->v[2] = _mm256_add_epi64(f->v[2], g->v[2]);
-    h->v[3] = _mm256_add_epi64(f->v[3], g->v[3]);
-    h->v[4] = _mm256_add_epi64(f->v[4], g->v[4]);
+    h->v[0] = FE52X4_OP(add_epi64)(f->v[0], g->v[0]);
+    h->v[1] = FE52X4_OP(add_epi64)(f->v[1], g->v[1]);
+    h->v[2] = FE52X4_OP(add_epi64)(f->v[2], g->v[2]);
+    h->v[3] = FE52X4_OP(add_epi64)(f->v[3], g->v[3]);
+    h->v[4] = FE52X4_OP(add_epi64)(f->v[4], g->v[4]);
 }
 
 /*
@@ -260,11 +298,11 @@ static inline void fe52x4_sub(fe52x4 *h, const fe52x4 *f, const fe52x4 *g)
 {
     FE52X4_CHECK1(f, FE52X4_B_LAZY_IN, "sub: f");
     FE52X4_CHECK1(g, FE52X4_B_BIAS_IN, "sub: g");
-    h->v[0] = _mm256_sub_epi64(_mm256_add_epi64(f->v[0], fe52x4_bias_(0)), g->v[0]);
-    h->v[1] = _mm256_sub_epi64(_mm256_add_epi64(f->v[1], fe52x4_bias_(1)), g->v[1]);
-    h->v[2] = _mm256_sub_epi64(_mm256_add_epi64(f->v[2], fe52x4_bias_(2)), g->v[2]);
-    h->v[3] = _mm256_sub_epi64(_mm256_add_epi64(f->v[3], fe52x4_bias_(3)), g->v[3]);
-    h->v[4] = _mm256_sub_epi64(_mm256_add_epi64(f->v[4], fe52x4_bias_(4)), g->v[4]);
+    h->v[0] = FE52X4_OP(sub_epi64)(FE52X4_OP(add_epi64)(f->v[0], fe52x4_bias_(0)), g->v[0]);
+    h->v[1] = FE52X4_OP(sub_epi64)(FE52X4_OP(add_epi64)(f->v[1], fe52x4_bias_(1)), g->v[1]);
+    h->v[2] = FE52X4_OP(sub_epi64)(FE52X4_OP(add_epi64)(f->v[2], fe52x4_bias_(2)), g->v[2]);
+    h->v[3] = FE52X4_OP(sub_epi64)(FE52X4_OP(add_epi64)(f->v[3], fe52x4_bias_(3)), g->v[3]);
+    h->v[4] = FE52X4_OP(sub_epi64)(FE52X4_OP(add_epi64)(f->v[4], fe52x4_bias_(4)), g->v[4]);
 }
 
 /*
@@ -276,43 +314,43 @@ static inline void fe52x4_sub(fe52x4 *h, const fe52x4 *f, const fe52x4 *g)
 static inline void fe52x4_add_lanes(fe52x4 *h, const fe52x4 *src, const fe52x4 *f,
                                     const fe52x4 *g, fe52x4_lanes lanes)
 {
-    const __mmask8 k = (__mmask8)lanes;
+    const __mmask8 k = FE52X4_K(lanes);
     FE52X4_CHECK1(f, FE52X4_B_LAZY_IN, "add_lanes: f");
     FE52X4_CHECK1(g, FE52X4_B_LAZY_IN, "add_lanes: g");
-    h->v[0] = _mm256_mask_add_epi64(src->v[0], k, f->v[0], g->v[0]);
-    h->v[1] = _mm256_mask_add_epi64(src->v[1], k, f->v[1], g->v[1]);
-    h->v[2] = _mm256_mask_add_epi64(src->v[2], k, f->v[2], g->v[2]);
-    h->v[3] = _mm256_mask_add_epi64(src->v[3], k, f->v[3], g->v[3]);
-    h->v[4] = _mm256_mask_add_epi64(src->v[4], k, f->v[4], g->v[4]);
+    h->v[0] = FE52X4_OP(mask_add_epi64)(src->v[0], k, f->v[0], g->v[0]);
+    h->v[1] = FE52X4_OP(mask_add_epi64)(src->v[1], k, f->v[1], g->v[1]);
+    h->v[2] = FE52X4_OP(mask_add_epi64)(src->v[2], k, f->v[2], g->v[2]);
+    h->v[3] = FE52X4_OP(mask_add_epi64)(src->v[3], k, f->v[3], g->v[3]);
+    h->v[4] = FE52X4_OP(mask_add_epi64)(src->v[4], k, f->v[4], g->v[4]);
 }
 
 static inline void fe52x4_sub_lanes(fe52x4 *h, const fe52x4 *src, const fe52x4 *f,
                                     const fe52x4 *g, fe52x4_lanes lanes)
 {
-    const __mmask8 k = (__mmask8)lanes;
+    const __mmask8 k = FE52X4_K(lanes);
     FE52X4_CHECK1(f, FE52X4_B_LAZY_IN, "sub_lanes: f");
     FE52X4_CHECK1(g, FE52X4_B_BIAS_IN, "sub_lanes: g");
-    h->v[0] = _mm256_mask_sub_epi64(src->v[0], k, _mm256_add_epi64(f->v[0], fe52x4_bias_(0)),
+    h->v[0] = FE52X4_OP(mask_sub_epi64)(src->v[0], k, FE52X4_OP(add_epi64)(f->v[0], fe52x4_bias_(0)),
                                     g->v[0]);
-    h->v[1] = _mm256_mask_sub_epi64(src->v[1], k, _mm256_add_epi64(f->v[1], fe52x4_bias_(1)),
+    h->v[1] = FE52X4_OP(mask_sub_epi64)(src->v[1], k, FE52X4_OP(add_epi64)(f->v[1], fe52x4_bias_(1)),
                                     g->v[1]);
-    h->v[2] = _mm256_mask_sub_epi64(src->v[2], k, _mm256_add_epi64(f->v[2], fe52x4_bias_(2)),
+    h->v[2] = FE52X4_OP(mask_sub_epi64)(src->v[2], k, FE52X4_OP(add_epi64)(f->v[2], fe52x4_bias_(2)),
                                     g->v[2]);
-    h->v[3] = _mm256_mask_sub_epi64(src->v[3], k, _mm256_add_epi64(f->v[3], fe52x4_bias_(3)),
+    h->v[3] = FE52X4_OP(mask_sub_epi64)(src->v[3], k, FE52X4_OP(add_epi64)(f->v[3], fe52x4_bias_(3)),
                                     g->v[3]);
-    h->v[4] = _mm256_mask_sub_epi64(src->v[4], k, _mm256_add_epi64(f->v[4], fe52x4_bias_(4)),
+    h->v[4] = FE52X4_OP(mask_sub_epi64)(src->v[4], k, FE52X4_OP(add_epi64)(f->v[4], fe52x4_bias_(4)),
                                     g->v[4]);
 }
 
 /* h = c - f in the lanes of k (limb 0 of c is c0, limbs 1 … 4 are c1), h = f in the others. */
-static inline void fe52x4_rsub_lanes_(fe52x4 *h, const fe52x4 *f, __mmask8 k, __m256i c0,
-                                      __m256i c1)
+static inline void fe52x4_rsub_lanes_(fe52x4 *h, const fe52x4 *f, __mmask8 k, fe52x4_reg c0,
+                                      fe52x4_reg c1)
 {
-    h->v[0] = _mm256_mask_sub_epi64(f->v[0], k, c0, f->v[0]);
-    h->v[1] = _mm256_mask_sub_epi64(f->v[1], k, c1, f->v[1]);
-    h->v[2] = _mm256_mask_sub_epi64(f->v[2], k, c1, f->v[2]);
-    h->v[3] = _mm256_mask_sub_epi64(f->v[3], k, c1, f->v[3]);
-    h->v[4] = _mm256_mask_sub_epi64(f->v[4], k, c1, f->v[4]);
+    h->v[0] = FE52X4_OP(mask_sub_epi64)(f->v[0], k, c0, f->v[0]);
+    h->v[1] = FE52X4_OP(mask_sub_epi64)(f->v[1], k, c1, f->v[1]);
+    h->v[2] = FE52X4_OP(mask_sub_epi64)(f->v[2], k, c1, f->v[2]);
+    h->v[3] = FE52X4_OP(mask_sub_epi64)(f->v[3], k, c1, f->v[3]);
+    h->v[4] = FE52X4_OP(mask_sub_epi64)(f->v[4], k, c1, f->v[4]);
 }
 
 /*
@@ -325,7 +363,7 @@ static inline void fe52x4_rsub_lanes_(fe52x4 *h, const fe52x4 *f, __mmask8 k, __
 static inline void fe52x4_neg_bias_lanes(fe52x4 *h, const fe52x4 *f, fe52x4_lanes lanes)
 {
     FE52X4_CHECK1(f, FE52X4_B_BIAS_IN, "neg_bias_lanes: f");
-    fe52x4_rsub_lanes_(h, f, (__mmask8)lanes, fe52x4_bias_(0), fe52x4_bias_(1));
+    fe52x4_rsub_lanes_(h, f, FE52X4_K(lanes), fe52x4_bias_(0), fe52x4_bias_(1));
 }
 
 /*
@@ -337,7 +375,7 @@ static inline void fe52x4_neg_bias_lanes(fe52x4 *h, const fe52x4 *f, fe52x4_lane
 static inline void fe52x4_neg_lanes(fe52x4 *h, const fe52x4 *f, fe52x4_lanes lanes)
 {
     FE52X4_CHECK_2P(f, lanes, "neg_lanes: f");
-    fe52x4_rsub_lanes_(h, f, (__mmask8)lanes, fe52x4_2p_(0), fe52x4_2p_(1));
+    fe52x4_rsub_lanes_(h, f, FE52X4_K(lanes), fe52x4_2p_(0), fe52x4_2p_(1));
     FE52X4_CHECK_2P(h, lanes, "neg_lanes: h");
 }
 
@@ -354,35 +392,63 @@ static inline void fe52x4_neg_lanes(fe52x4 *h, const fe52x4 *f, fe52x4_lanes lan
  */
 static inline void fe52x4_reduce(fe52x4 *h, const fe52x4 *f)
 {
-    const __m256i mask = _mm256_set1_epi64x((long long)FE52X4_MASK51);
-    const __m256i k19 = _mm256_set1_epi64x(19);
-    const __m256i c0 = _mm256_srli_epi64(f->v[0], 51), c1 = _mm256_srli_epi64(f->v[1], 51),
-                  c2 = _mm256_srli_epi64(f->v[2], 51), c3 = _mm256_srli_epi64(f->v[3], 51),
-                  c4 = _mm256_srli_epi64(f->v[4], 51);
+    const fe52x4_reg mask = FE52X4_SET1(FE52X4_MASK51);
+    const fe52x4_reg k19 = FE52X4_SET1(19);
+    const fe52x4_reg c0 = FE52X4_OP(srli_epi64)(f->v[0], 51), c1 = FE52X4_OP(srli_epi64)(f->v[1], 51),
+                  c2 = FE52X4_OP(srli_epi64)(f->v[2], 51), c3 = FE52X4_OP(srli_epi64)(f->v[3], 51),
+                  c4 = FE52X4_OP(srli_epi64)(f->v[4], 51);
 
     /* 19·c4 < 2^17.25 < 2^52: the low half of the IFMA product is all of it */
-    h->v[0] = _mm256_madd52lo_epu64(_mm256_and_si256(f->v[0], mask), c4, k19);
-    h->v[1] = _mm256_add_epi64(_mm256_and_si256(f->v[1], mask), c0);
-    h->v[2] = _mm256_add_epi64(_mm256_and_si256(f->v[2], mask), c1);
-    h->v[3] = _mm256_add_epi64(_mm256_and_si256(f->v[3], mask), c2);
-    h->v[4] = _mm256_add_epi64(_mm256_and_si256(f->v[4], mask), c3);
+    h->v[0] = FE52X4_OP(madd52lo_epu64)(FE52X4_AND(f->v[0], mask), c4, k19);
+    h->v[1] = FE52X4_OP(add_epi64)(FE52X4_AND(f->v[1], mask), c0);
+    h->v[2] = FE52X4_OP(add_epi64)(FE52X4_AND(f->v[2], mask), c1);
+    h->v[3] = FE52X4_OP(add_epi64)(FE52X4_AND(f->v[3], mask), c2);
+    h->v[4] = FE52X4_OP(add_epi64)(FE52X4_AND(f->v[4], mask), c3);
     FE52X4_CHECK1(h, FE52X4_B_REDUCED, "reduce: h");
 }
 
-/* ---- Conversions (fe52x4.c) ------------------------------------------------------------- */
+/* ---- Conversions ---------------------------------------------------------------------- */
 
 /*
- * h = (a, b, c, d): a regrouping of the limbs, no arithmetic. Bounds: lane by
- * lane those of the inputs (tight fe51: b < 0.17). Constant time.
+ * h = (a, b, c, d): a regrouping of the limbs, no arithmetic (both halves
+ * alike in the 512-bit build). Bounds: lane by lane those of the inputs
+ * (tight fe51: b < 0.17). Constant time.
  */
-void fe52x4_pack(fe52x4 *h, const fe51 *a, const fe51 *b, const fe51 *c, const fe51 *d);
+static inline void fe52x4_pack(fe52x4 *h, const fe51 *a, const fe51 *b, const fe51 *c,
+                               const fe51 *d)
+{
+    for (int i = 0; i < 5; i++)
+        h->v[i] = FE52X4_SETR4((long long)a->v[i], (long long)b->v[i], (long long)c->v[i],
+                               (long long)d->v[i]);
+}
 
 /*
- * (a, b, c, d) = the lanes of f, limbs unchanged. In: b < 0.16 (inside
- * fe51's tight bound 1.125·2^51; any reduced f); out: tight fe51. Constant
- * time. The four outputs must be distinct.
+ * (a, b, c, d) = the lanes of f (of its half `half`, 0 or 1, in the 512-bit
+ * build; 0 otherwise), limbs unchanged. In: b < 0.16 (inside fe51's tight
+ * bound 1.125·2^51; any reduced f); out: tight fe51. Constant time. The
+ * four outputs must be distinct.
  */
-void fe52x4_unpack(fe51 *a, fe51 *b, fe51 *c, fe51 *d, const fe52x4 *f);
+static inline void fe52x4_unpack_half(fe51 *a, fe51 *b, fe51 *c, fe51 *d, const fe52x4 *f,
+                                      int half)
+{
+    uint64_t w[5][FE52X4_NLANES];
+    const int o = 4 * half;
+
+    FE52X4_CHECK1(f, FE52X4_B_FE51_TIGHT, "unpack: f");
+    for (int i = 0; i < 5; i++) FE52X4_STOREU(w[i], f->v[i]);
+    for (int i = 0; i < 5; i++) {
+        a->v[i] = w[i][o];
+        b->v[i] = w[i][o + 1];
+        c->v[i] = w[i][o + 2];
+        d->v[i] = w[i][o + 3];
+    }
+    vec25519_wipe(w, sizeof w);
+}
+
+static inline void fe52x4_unpack(fe51 *a, fe51 *b, fe51 *c, fe51 *d, const fe52x4 *f)
+{
+    fe52x4_unpack_half(a, b, c, d, f, 0);
+}
 
 /* ---- Products (§3.1) ------------------------------------------------------------------- */
 
@@ -404,8 +470,8 @@ void fe52x4_unpack(fe51 *a, fe51 *b, fe51 *c, fe51 *d, const fe52x4 *f);
  */
 #define FE52X4_OPAQUE_(x) CT_VEC_OPAQUE(x)
 
-#define FE52X4_LO_(acc, x, y) _mm256_madd52lo_epu64((acc), (x), (y))
-#define FE52X4_HI_(acc, x, y) _mm256_madd52hi_epu64((acc), (x), (y))
+#define FE52X4_LO_(acc, x, y) FE52X4_OP(madd52lo_epu64)((acc), (x), (y))
+#define FE52X4_HI_(acc, x, y) FE52X4_OP(madd52hi_epu64)((acc), (x), (y))
 
 /*
  * h = the columns z_0 … z_9 (weights 2^(51k)) folded at 2^255 ≡ 19:
@@ -414,15 +480,15 @@ void fe52x4_unpack(fe51 *a, fe51 *b, fe51 *c, fe51 *d, const fe52x4 *f);
  * In: z_k < (3k + 1)·2^52 for k ≤ 4, z_k < (29 - 3k)·2^52 for k ≥ 5 (§3.1);
  * out: h_k < 267·2^52 < 2^60.06 (b < 9.07).
  */
-FE52X4_HOT void fe52x4_fold_(fe52x4 *h, const __m256i z[10])
+FE52X4_HOT void fe52x4_fold_(fe52x4 *h, const fe52x4_reg z[10])
 {
     #pragma GCC unroll 5
     for (int k = 0; k < 5; k++) {
-        const __m256i t = z[k + 5];
-        __m256i t2 = _mm256_slli_epi64(t, 1), t16 = _mm256_slli_epi64(t, 4);
+        const fe52x4_reg t = z[k + 5];
+        fe52x4_reg t2 = FE52X4_OP(slli_epi64)(t, 1), t16 = FE52X4_OP(slli_epi64)(t, 4);
         FE52X4_OPAQUE_(t2);
         FE52X4_OPAQUE_(t16);
-        h->v[k] = _mm256_add_epi64(_mm256_add_epi64(t, t2), _mm256_add_epi64(t16, z[k]));
+        h->v[k] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(t, t2), FE52X4_OP(add_epi64)(t16, z[k]));
     }
 }
 
@@ -446,8 +512,8 @@ FE52X4_HOT void fe52x4_fold_(fe52x4 *h, const __m256i z[10])
  */
 FE52X4_HOT void fe52x4_mul(fe52x4 *h, const fe52x4 *f, const fe52x4 *g)
 {
-    __m256i lo[10], hi[10], z[10];
-    const __m256i zero = _mm256_setzero_si256();
+    fe52x4_reg lo[10], hi[10], z[10];
+    const fe52x4_reg zero = FE52X4_ZERO();
 
     FE52X4_CHECK1(f, FE52X4_B_MUL_IN, "mul: f");
     FE52X4_CHECK1(g, FE52X4_B_MUL_IN, "mul: g");
@@ -464,9 +530,9 @@ FE52X4_HOT void fe52x4_mul(fe52x4 *h, const fe52x4 *f, const fe52x4 *g)
         }
     }
     /* lo_k < (number of pairs i + j = k)·2^52, hi_k < (pairs i + j = k - 1)·2^52 */
-    z[9] = _mm256_add_epi64(hi[9], hi[9]);
+    z[9] = FE52X4_OP(add_epi64)(hi[9], hi[9]);
     #pragma GCC unroll 8
-    for (int k = 8; k > 0; k--) z[k] = _mm256_add_epi64(_mm256_add_epi64(hi[k], hi[k]), lo[k]);
+    for (int k = 8; k > 0; k--) z[k] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(hi[k], hi[k]), lo[k]);
     z[0] = lo[0];
     fe52x4_fold_(h, z);
     FE52X4_CHECK1(h, FE52X4_B_PRODUCT, "mul: h");
@@ -485,52 +551,52 @@ FE52X4_HOT void fe52x4_mul(fe52x4 *h, const fe52x4 *f, const fe52x4 *g)
  */
 FE52X4_HOT void fe52x4_sq(fe52x4 *h, const fe52x4 *f)
 {
-    const __m256i x0 = f->v[0], x1 = f->v[1], x2 = f->v[2], x3 = f->v[3], x4 = f->v[4];
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i z[10], c, b;
+    const fe52x4_reg x0 = f->v[0], x1 = f->v[1], x2 = f->v[2], x3 = f->v[3], x4 = f->v[4];
+    const fe52x4_reg zero = FE52X4_ZERO();
+    fe52x4_reg z[10], c, b;
 
     FE52X4_CHECK1(f, FE52X4_B_MUL_IN, "sq: f");
     /* clang-format off */
     /* z9 = 2 hi(x4x4) */
     b = FE52X4_HI_(zero, x4, x4);
-    z[9] = _mm256_add_epi64(b, b);
+    z[9] = FE52X4_OP(add_epi64)(b, b);
     /* z8 = 4 hi(x3x4) + lo(x4x4) */
     c = FE52X4_HI_(zero, x3, x4);
-    c = _mm256_add_epi64(c, c);
-    z[8] = _mm256_add_epi64(_mm256_add_epi64(c, c), FE52X4_LO_(zero, x4, x4));
+    c = FE52X4_OP(add_epi64)(c, c);
+    z[8] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), FE52X4_LO_(zero, x4, x4));
     /* z7 = 2 (2 hi(x2x4) + lo(x3x4) + hi(x3x3)) */
     c = FE52X4_HI_(zero, x2, x4);
     b = FE52X4_HI_(FE52X4_LO_(zero, x3, x4), x3, x3);
-    b = _mm256_add_epi64(_mm256_add_epi64(c, c), b);
-    z[7] = _mm256_add_epi64(b, b);
+    b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
+    z[7] = FE52X4_OP(add_epi64)(b, b);
     /* z6 = 2 (2 (hi(x1x4) + hi(x2x3)) + lo(x2x4)) + lo(x3x3) */
     c = FE52X4_HI_(FE52X4_HI_(zero, x1, x4), x2, x3);
     b = FE52X4_LO_(zero, x2, x4);
-    b = _mm256_add_epi64(_mm256_add_epi64(c, c), b);
-    z[6] = _mm256_add_epi64(_mm256_add_epi64(b, b), FE52X4_LO_(zero, x3, x3));
+    b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
+    z[6] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(b, b), FE52X4_LO_(zero, x3, x3));
     /* z5 = 2 (2 (hi(x0x4) + hi(x1x3)) + lo(x1x4) + lo(x2x3) + hi(x2x2)) */
     c = FE52X4_HI_(FE52X4_HI_(zero, x0, x4), x1, x3);
     b = FE52X4_HI_(FE52X4_LO_(FE52X4_LO_(zero, x1, x4), x2, x3), x2, x2);
-    b = _mm256_add_epi64(_mm256_add_epi64(c, c), b);
-    z[5] = _mm256_add_epi64(b, b);
+    b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
+    z[5] = FE52X4_OP(add_epi64)(b, b);
     /* z4 = 2 (2 (hi(x0x3) + hi(x1x2)) + lo(x0x4) + lo(x1x3)) + lo(x2x2) */
     c = FE52X4_HI_(FE52X4_HI_(zero, x0, x3), x1, x2);
     b = FE52X4_LO_(FE52X4_LO_(zero, x0, x4), x1, x3);
-    b = _mm256_add_epi64(_mm256_add_epi64(c, c), b);
-    z[4] = _mm256_add_epi64(_mm256_add_epi64(b, b), FE52X4_LO_(zero, x2, x2));
+    b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
+    z[4] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(b, b), FE52X4_LO_(zero, x2, x2));
     /* z3 = 2 (2 hi(x0x2) + lo(x0x3) + lo(x1x2) + hi(x1x1)) */
     c = FE52X4_HI_(zero, x0, x2);
     b = FE52X4_HI_(FE52X4_LO_(FE52X4_LO_(zero, x0, x3), x1, x2), x1, x1);
-    b = _mm256_add_epi64(_mm256_add_epi64(c, c), b);
-    z[3] = _mm256_add_epi64(b, b);
+    b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
+    z[3] = FE52X4_OP(add_epi64)(b, b);
     /* z2 = 2 (2 hi(x0x1) + lo(x0x2)) + lo(x1x1) */
     c = FE52X4_HI_(zero, x0, x1);
     b = FE52X4_LO_(zero, x0, x2);
-    b = _mm256_add_epi64(_mm256_add_epi64(c, c), b);
-    z[2] = _mm256_add_epi64(_mm256_add_epi64(b, b), FE52X4_LO_(zero, x1, x1));
+    b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
+    z[2] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(b, b), FE52X4_LO_(zero, x1, x1));
     /* z1 = 2 (lo(x0x1) + hi(x0x0)) */
     b = FE52X4_HI_(FE52X4_LO_(zero, x0, x1), x0, x0);
-    z[1] = _mm256_add_epi64(b, b);
+    z[1] = FE52X4_OP(add_epi64)(b, b);
     /* z0 = lo(x0x0) */
     z[0] = FE52X4_LO_(zero, x0, x0);
     /* clang-format on */
@@ -548,16 +614,16 @@ FE52X4_HOT void fe52x4_sq(fe52x4 *h, const fe52x4 *f)
 FE52X4_HOT void fe52x4_mul_small(fe52x4 *h, const fe52x4 *f, uint32_t ca, uint32_t cb,
                                  uint32_t cc, uint32_t cd)
 {
-    const __m256i c = _mm256_setr_epi64x(ca, cb, cc, cd);
-    const __m256i zero[5] = {_mm256_setzero_si256(), _mm256_setzero_si256(),
-                             _mm256_setzero_si256(), _mm256_setzero_si256(),
-                             _mm256_setzero_si256()};
+    const fe52x4_reg c = FE52X4_SETR4(ca, cb, cc, cd);
+    const fe52x4_reg zero[5] = {FE52X4_ZERO(), FE52X4_ZERO(),
+                             FE52X4_ZERO(), FE52X4_ZERO(),
+                             FE52X4_ZERO()};
 
     FE52X4_CHECK1(f, FE52X4_B_MUL_IN, "mul_small: f");
     /* f_i·c < 2^72: lo < 2^52 stays on limb i, hi < 2^20 goes twice to limb
      * i + 1, limb 5 wraps as 38·hi_4 < 2^25.25 (fe52_small.h) */
-    FE52_MUL_SMALL_ADD_(__m256i, h, f, c, zero, _mm256_setzero_si256, _mm256_set1_epi64x,
-                        _mm256_add_epi64, _mm256_madd52lo_epu64, _mm256_madd52hi_epu64);
+    FE52_MUL_SMALL_ADD_(fe52x4_reg, h, f, c, zero, FE52X4_ZERO, FE52X4_SET1, FE52X4_OP(add_epi64),
+                        FE52X4_OP(madd52lo_epu64), FE52X4_OP(madd52hi_epu64));
     FE52X4_CHECK1(h, FE52X4_B_SMALL, "mul_small: h");
 }
 

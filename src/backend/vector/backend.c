@@ -30,6 +30,7 @@ const struct backend VFN(backend) = {
     .frombytes2_vartime = VBACKEND_FROMBYTES2,     /* vector/decode.c where it pays */
     .pow22523_2 = VBACKEND_POW22523_2,             /* vector/decode.c where it pays */
     .pow22523_invert = VBACKEND_POW22523_INVERT,   /* the same */
+    .scalarmult_order = VBACKEND_SCALARMULT_ORDER, /* ifma/scalarmult_x2.c on IFMA */
     .double_base_table_init = VFN(double_base_table_init), /* double_base.c */
     .double_scalarmult_table_vartime = VFN(double_scalarmult_table_vartime),
 };

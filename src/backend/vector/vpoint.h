@@ -195,12 +195,15 @@ void VFN(pow22523_2)(fe h[2], const fe f[2]);
 /* and its pow22523_invert (decode.c; backend.h) */
 void VFN(pow22523_invert)(fe *h, const fe *f, fe *inv, const fe *g);
 #define VBACKEND_POW22523_INVERT VFN(pow22523_invert)
+/* and [s]P beside [ℓ]P in the halves of 512-bit registers (ifma/scalarmult_x2.c) */
+#define VBACKEND_SCALARMULT_ORDER ifma_scalarmult_order_x2
 #else
 /* on AVX2 the 4-way chain costs more than two serial exponentiations, and
  * the interleaved BMI2/ADX pair less (backend.h, pow22523_2_best) */
 #define VBACKEND_FROMBYTES2 frombytes2_best_vartime
 #define VBACKEND_POW22523_2 pow22523_2_best
 #define VBACKEND_POW22523_INVERT pow22523_invert_best
+#define VBACKEND_SCALARMULT_ORDER NULL
 #endif
 
 /* ---- tables of multiples ----------------------------------------------------------- */
