@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../field/fe.h"
+
 /*
  * out = X25519(scalar, point) before the all-zero check, on the serial field
  * (src/field/fe.h: fe51 or fe2625). The scalar is clamped on a copy, bit 255
@@ -56,5 +58,36 @@ void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const ui
                         x25519_lanes_kernel *kernel, size_t w, size_t pad_min,
                         void (*one)(uint8_t out[32], const uint8_t scalar[32],
                                     const uint8_t point[32]));
+
+/* A w-lane kernel that stops before the division: x[l], z[l] (serial field,
+ * tight) with x[l]/z[l] the raw ladder of (scalars[l], points[l]) (0 when
+ * z[l] = 0), for l < w; every input read before any output is written.
+ * Constant time. */
+typedef void x25519_lanes_xz_kernel(fe *x, fe *z, const uint8_t (*scalars)[32],
+                                    const uint8_t (*points)[32]);
+/*
+ * out + 32·i = x[i]/z[i], canonical, for i < n; z[i] = 0 gives 0 (u of small
+ * order, as the serial ladder's 1/0 = 0). One inversion for all n
+ * (Montgomery's trick, fe_batch_invert on the divsteps fe_invert); a zero
+ * z[i] enters the product as 1 and leaves as 0, so it spoils no other
+ * entry. x and z are overwritten and wiped. Constant time in the values (n
+ * public).
+ */
+void x25519_xz_to_bytes(size_t n, uint8_t *out, fe *x, fe *z);
+/* The entries whose divisions share one inversion in x25519_batch_lanes_xz. */
+#define X25519_XZ_BLOCK 64
+/*
+ * x25519_batch_lanes on a kernel that stops before the division: the chunks
+ * of up to X25519_XZ_BLOCK entries are run (full chunks of w, then a
+ * remainder ≥ pad_min padded as there), then divided by x25519_xz_to_bytes
+ * with one inversion per block; a smaller remainder runs entry by entry on
+ * `one`. Constant time in every scalar and point (n public); out may be
+ * scalars or points (a block's inputs are read before its outputs are
+ * written).
+ */
+void x25519_batch_lanes_xz(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points,
+                           x25519_lanes_xz_kernel *kernel, size_t w, size_t pad_min,
+                           void (*one)(uint8_t out[32], const uint8_t scalar[32],
+                                       const uint8_t point[32]));
 
 #endif /* VEC25519_BACKEND_LADDER_H */

@@ -48,11 +48,12 @@ static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
                                                           : n - r;
 
     if (n16 != 0)
-        x25519_batch_lanes(n16, out, scalars, points, x25519_batch16_ifma, 16,
-                           X25519_BATCH_PAD16_MIN_IFMA, x25519_ladder_ifma);
+        x25519_batch_lanes_xz(n16, out, scalars, points, x25519_batch16_ifma_xz, 16,
+                              X25519_BATCH_PAD16_MIN_IFMA, x25519_ladder_ifma);
     if (n16 != n)
-        x25519_batch_lanes(n - n16, out + 32 * n16, scalars + 32 * n16, points + 32 * n16,
-                           x25519_batch8_ifma, 8, X25519_BATCH_PAD_MIN_IFMA, x25519_ladder_ifma);
+        x25519_batch_lanes_xz(n - n16, out + 32 * n16, scalars + 32 * n16, points + 32 * n16,
+                              x25519_batch8_ifma_xz, 8, X25519_BATCH_PAD_MIN_IFMA,
+                              x25519_ladder_ifma);
 }
 
 #include "scalarmult_x2.h" /* its scalarmult_order */

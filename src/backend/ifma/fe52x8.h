@@ -49,7 +49,6 @@
 #include <immintrin.h>
 #include <stdint.h>
 
-#include "../../field/fe_chain.h"
 #include "../../internal/ct.h"
 #include "fe52_small.h"
 
@@ -317,64 +316,6 @@ X8_INLINE void fe52x8_cswap(fe52x8 *f, fe52x8 *g, __mmask8 m)
         f->v[i] = _mm512_mask_blend_epi64(m, a, b);
         g->v[i] = _mm512_mask_blend_epi64(m, b, a);
     }
-}
-
-/* h[g] = f[g]^(2^n) (n ≥ 1 squarings) for g < ng. In: operands; out:
- * carried. The ng chains are independent: each squaring is issued for every
- * group before the next, so the groups' latencies overlap. */
-X8_INLINE void fe52x8_sqn_g_(fe52x8 *h, const fe52x8 *f, int n, int ng)
-{
-    for (int g = 0; g < ng; g++) fe52x8_sq(&h[g], &f[g]);
-    for (int i = 1; i < n; i++)
-        for (int g = 0; g < ng; g++) fe52x8_sq(&h[g], &h[g]);
-}
-
-/* h[g] = f[g]·k[g] for g < ng (carried). Aliasing allowed. */
-X8_INLINE void fe52x8_mul_g_(fe52x8 *h, const fe52x8 *f, const fe52x8 *k, int ng)
-{
-    for (int g = 0; g < ng; g++) fe52x8_mul(&h[g], &f[g], &k[g]);
-}
-
-/* The operations of the 2^250 − 1 chain (src/field/fe_chain.h) on ng groups
- * held as arrays fe52x8[2]: h, f and g point to such arrays. */
-#define FE52X8_SQ_G_(h, f) fe52x8_sqn_g_(*(h), *(f), 1, ng)
-#define FE52X8_SQN_G_(h, f, n) fe52x8_sqn_g_(*(h), *(f), (n), ng)
-#define FE52X8_MUL_G_(h, f, g) fe52x8_mul_g_(*(h), *(f), *(g), ng)
-
-/*
- * h[g] = z[g]^(p−2) = z[g]^(2^255 − 21) in every lane of ng ≤ 2 groups
- * (Fermat; 0 ↦ 0): the chain of src/field/fe_chain.h to z^(2^250 − 1), then
- * 5 squarings and a product by z^11; 254 squarings and 11 multiplications.
- * In: operands; out: carried (every fe52x8_sq / _mul returns an operand).
- * ng is a compile-time constant at both callers below.
- */
-X8_INLINE void fe52x8_invert_g_(fe52x8 *h, const fe52x8 *z, int ng)
-{
-    struct {
-        fe52x8 z[2], z2[2], z9[2], z11[2], a[2], b[2], t[2];
-    } s;
-
-    for (int g = 0; g < ng; g++) s.z[g] = z[g];
-    FE_CHAIN_2_250_1(FE52X8_SQ_G_, FE52X8_SQN_G_, FE52X8_MUL_G_, &s.t, &s.z11, &s.z, &s);
-    fe52x8_sqn_g_(s.t, s.t, 5, ng);    /* z^(2^255 − 2^5)  */
-    fe52x8_mul_g_(h, s.t, s.z11, ng);  /* z^(2^255 − 21)   */
-    vec25519_wipe(&s, sizeof s);
-}
-#undef FE52X8_SQ_G_
-#undef FE52X8_SQN_G_
-#undef FE52X8_MUL_G_
-
-/* h = z^(p−2) in every lane (0 ↦ 0). In: operand; out: carried. */
-static inline void fe52x8_invert(fe52x8 *h, const fe52x8 *z)
-{
-    fe52x8_invert_g_(h, z, 1);
-}
-
-/* h[g] = z[g]^(p−2) for two groups of eight lanes, the two chains side by
- * side (x25519x8.c's 16-lane kernel). In: operands; out: carried. */
-static inline void fe52x8_invert2(fe52x8 h[2], const fe52x8 z[2])
-{
-    fe52x8_invert_g_(h, z, 2);
 }
 
 #endif /* VEC25519_BACKEND_IFMA_FE52X8_H */

@@ -27,8 +27,11 @@
  *
  * The conditional swap is deferred (swap by bit XOR previous bit, once more
  * after the loop), per lane: lane l swaps iff its own scalar's bits differ.
- * The inversion z^(p−2) is the usual 254-square, 11-multiply chain, run in
- * all eight lanes at once (z = 0 gives 0, as the serial ladder).
+ * The kernels stop before the division (the _xz entry points): x/z is
+ * taken on the serial field with one inversion for many ladders
+ * (x25519_xz_to_bytes, Montgomery's trick; z = 0 gives 0, as the serial
+ * ladder), for a whole batch at once through x25519_batch_lanes_xz
+ * (docs/x25519.md §9.9).
  *
  * Two kernels: x25519_batch8_ifma (one group of eight lanes) and
  * x25519_batch16_ifma (two groups). Within a lane the step is one chain of
@@ -36,8 +39,7 @@
  * that chain's latency; the 16-lane kernel issues every operation of the step
  * for both groups before the next (X8_EACH), so the two independent chains
  * fill each other's gaps: about 1.8 times the 8-lane call for twice the
- * ladders (§9.6). Its inversion runs the two groups' chains side by side the
- * same way (fe52x8_invert2).
+ * ladders (§9.6).
  *
  * Constant time: the loop, every memory index and every instruction are
  * fixed; scalar bits only become opmask bits for vpblendmq; IFMA, shifts,
@@ -61,7 +63,9 @@
 #include "../../internal/bytes.h"
 #include "../../internal/ct.h"
 #include "../../scalar/sc.h"
+#include "../../field/fe.h"
 #include "../../field/fe51.h"
+#include "../ladder.h" /* x25519_xz_to_bytes */
 #include "fe52x8.h"
 
 /* At most two groups of eight lanes per call (the 16-lane kernel). */
@@ -73,7 +77,6 @@ struct x8_state {
     fe52x8 x1[X8_GROUPS];              /* carried: the input u                  */
     fe52x8 x2[X8_GROUPS], z2[X8_GROUPS]; /* loose: [k']P                        */
     fe52x8 x3[X8_GROUPS], z3[X8_GROUPS]; /* loose: [k'+1]P                      */
-    fe52x8 zinv[X8_GROUPS];
     __m512i k[X8_GROUPS][4];           /* word w of the eight clamped scalars   */
     uint64_t limbs[5][8];              /* transposition buffer (in and out)     */
     uint64_t kw[4][8];
@@ -162,19 +165,32 @@ static inline void x8_load_group(struct x8_state *st, int g, const uint8_t scala
     st->x3[g] = st->x1[g];
 }
 
-/* Group g's eight results x2·zinv out of st, canonical. */
-static inline void x8_store_group(struct x8_state *st, int g, uint8_t out[8][32])
+/* Group g's eight (x2, z2), carried (tight fe51 limbs), out of st into the
+ * serial field: fe51 itself, or fe2625 through canonical bytes in the u32
+ * build. */
+static inline void x8_store_group_xz(struct x8_state *st, int g, fe *x, fe *z)
 {
-    for (int i = 0; i < 5; i++) _mm512_storeu_si512(st->limbs[i], st->x2[g].v[i]);
-    for (int l = 0; l < 8; l++) {
-        for (int i = 0; i < 5; i++) st->t.v[i] = st->limbs[i][l];
-        fe51_tobytes(out[l], &st->t); /* full reduction: canonical */
+    const fe52x8 *src[2] = {&st->x2[g], &st->z2[g]};
+    fe *dst[2] = {x, z};
+
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < 5; i++) _mm512_storeu_si512(st->limbs[i], src[c]->v[i]);
+        for (int l = 0; l < 8; l++) {
+            for (int i = 0; i < 5; i++) st->t.v[i] = st->limbs[i][l];
+#if defined(VEC25519_SERIAL_U32)
+            fe51_tobytes(st->kc, &st->t);
+            fe_frombytes(&dst[c][l], st->kc);
+#else
+            dst[c][l] = st->t;
+#endif
+        }
     }
 }
 
-/* The ladders of 8·ng lanes (ng = 1 or 2, a constant after inlining): every
- * input is read before any output is written. */
-X8_INLINE void x8_ladders(struct x8_state *st, uint8_t (*out)[32], const uint8_t (*scalars)[32],
+/* The ladders of 8·ng lanes (ng = 1 or 2, a constant after inlining), up to
+ * the division: x[l], z[l] for l < 8·ng. Every input is read before any
+ * output is written. */
+X8_INLINE void x8_ladders(struct x8_state *st, fe *x, fe *z, const uint8_t (*scalars)[32],
                           const uint8_t (*points)[32], int ng)
 {
     __mmask8 prev[X8_GROUPS] = {0, 0}; /* the pending swap of each lane */
@@ -196,32 +212,45 @@ X8_INLINE void x8_ladders(struct x8_state *st, uint8_t (*out)[32], const uint8_t
     X8_EACH(g, ng) {
         fe52x8_cswap(&st->x2[g], &st->x3[g], prev[g]); /* undo the pending swap: [k]P */
         fe52x8_cswap(&st->z2[g], &st->z3[g], prev[g]);
-        fe52x8_carry(&st->z2[g], &st->z2[g]); /* loose → carried: multiplier operands */
+        fe52x8_carry(&st->z2[g], &st->z2[g]); /* loose → carried: tight fe51 */
         fe52x8_carry(&st->x2[g], &st->x2[g]);
     }
-    if (ng == 1)
-        fe52x8_invert(&st->zinv[0], &st->z2[0]);
-    else
-        fe52x8_invert2(st->zinv, st->z2);
-    X8_EACH(g, ng) fe52x8_mul(&st->x2[g], &st->x2[g], &st->zinv[g]); /* carried: tight fe51 */
-    for (int g = 0; g < ng; g++) x8_store_group(st, g, out + 8 * g);
+    for (int g = 0; g < ng; g++) x8_store_group_xz(st, g, x + 8 * g, z + 8 * g);
     vec25519_wipe(prev, sizeof prev);
+}
+
+void x25519_batch8_ifma_xz(fe x[8], fe z[8], const uint8_t scalars[8][32],
+                           const uint8_t points[8][32])
+{
+    struct x8_state st;
+
+    x8_ladders(&st, x, z, scalars, points, 1);
+    vec25519_wipe(&st, sizeof st);
+}
+
+void x25519_batch16_ifma_xz(fe x[16], fe z[16], const uint8_t scalars[16][32],
+                            const uint8_t points[16][32])
+{
+    struct x8_state st;
+
+    x8_ladders(&st, x, z, scalars, points, 2);
+    vec25519_wipe(&st, sizeof st);
 }
 
 void x25519_batch8_ifma(uint8_t out[8][32], const uint8_t scalars[8][32],
                         const uint8_t points[8][32])
 {
-    struct x8_state st;
+    fe x[8], z[8];
 
-    x8_ladders(&st, out, scalars, points, 1);
-    vec25519_wipe(&st, sizeof st);
+    x25519_batch8_ifma_xz(x, z, scalars, points);
+    x25519_xz_to_bytes(8, out[0], x, z); /* wipes x and z */
 }
 
 void x25519_batch16_ifma(uint8_t out[16][32], const uint8_t scalars[16][32],
                          const uint8_t points[16][32])
 {
-    struct x8_state st;
+    fe x[16], z[16];
 
-    x8_ladders(&st, out, scalars, points, 2);
-    vec25519_wipe(&st, sizeof st);
+    x25519_batch16_ifma_xz(x, z, scalars, points);
+    x25519_xz_to_bytes(16, out[0], x, z);
 }

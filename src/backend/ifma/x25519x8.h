@@ -16,6 +16,8 @@
 
 #include <stdint.h>
 
+#include "../../field/fe.h"
+
 #if defined(VEC25519_X86_64)
 #define VEC25519_HAVE_X25519X8_IFMA 1
 
@@ -37,6 +39,18 @@ void x25519_batch8_ifma(uint8_t out[8][32], const uint8_t scalars[8][32],
  */
 void x25519_batch16_ifma(uint8_t out[16][32], const uint8_t scalars[16][32],
                          const uint8_t points[16][32]);
+/*
+ * The two kernels stopped before the division (x25519_lanes_xz_kernel,
+ * src/backend/ladder.h): x[l], z[l] on the serial field, tight, with the
+ * ladder's output x[l]/z[l] (0 when z[l] = 0). The byte forms above are
+ * these and x25519_xz_to_bytes; the IFMA table's x25519_batch divides a
+ * whole block of them with one inversion (x25519_batch_lanes_xz). Same
+ * contract otherwise.
+ */
+void x25519_batch8_ifma_xz(fe x[8], fe z[8], const uint8_t scalars[8][32],
+                           const uint8_t points[8][32]);
+void x25519_batch16_ifma_xz(fe x[16], fe z[16], const uint8_t scalars[16][32],
+                            const uint8_t points[16][32]);
 #endif
 
 #endif /* VEC25519_BACKEND_IFMA_X25519X8_H */

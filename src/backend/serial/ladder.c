@@ -156,3 +156,66 @@ void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const ui
     vec25519_wipe(&sec, sizeof sec);
     for (; i < n; i++) one(out + 32 * i, scalars + 32 * i, points + 32 * i);
 }
+
+void x25519_xz_to_bytes(size_t n, uint8_t *out, fe *x, fe *z)
+{
+    struct {
+        fe one, zero;
+        ct_mask is0;
+    } sec;
+
+    fe_1(&sec.one);
+    fe_0(&sec.zero);
+    for (size_t i = 0; i < n; i++) {
+        /* z = 0 enters as 1, and x as 0: the entry's output is 0 */
+        sec.is0 = fe_is_zero(&z[i]);
+        fe_cmov(&z[i], &sec.one, sec.is0);
+        fe_cmov(&x[i], &sec.zero, sec.is0);
+    }
+    fe_batch_invert(z, n);
+    for (size_t i = 0; i < n; i++) {
+        fe_mul(&x[i], &x[i], &z[i]);
+        fe_tobytes(out + 32 * i, &x[i]);
+    }
+    vec25519_wipe(x, n * sizeof x[0]);
+    vec25519_wipe(z, n * sizeof z[0]);
+    vec25519_wipe(&sec, sizeof sec);
+}
+
+void x25519_batch_lanes_xz(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points,
+                           x25519_lanes_xz_kernel *kernel, size_t w, size_t pad_min,
+                           void (*one)(uint8_t out[32], const uint8_t scalar[32],
+                                       const uint8_t point[32]))
+{
+    struct {
+        uint8_t k[16][32], u[16][32];
+        fe x[X25519_XZ_BLOCK], z[X25519_XZ_BLOCK], xw[16], zw[16];
+    } sec;
+    size_t i = 0, m;
+
+    memset(sec.k, 0, sizeof sec.k);
+    memset(sec.u, 0, sizeof sec.u);
+    while (i < n && lanes_chunk(n, i, w, pad_min) != 0) {
+        /* one block: chunks until X25519_XZ_BLOCK entries or the end */
+        size_t b = 0;
+        while (i + b < n && (m = lanes_chunk(n, i + b, w, pad_min)) != 0 &&
+               b + m <= X25519_XZ_BLOCK) {
+            memcpy(sec.k, scalars + 32 * (i + b), 32 * m);
+            memcpy(sec.u, points + 32 * (i + b), 32 * m);
+            if (m < w) {
+                memset(sec.k[m], 0, 32 * (w - m));
+                memset(sec.u[m], 0, 32 * (w - m));
+            }
+            kernel(sec.xw, sec.zw, (const uint8_t(*)[32])sec.k, (const uint8_t(*)[32])sec.u);
+            memcpy(sec.x + b, sec.xw, m * sizeof sec.xw[0]);
+            memcpy(sec.z + b, sec.zw, m * sizeof sec.zw[0]);
+            b += m;
+        }
+        x25519_xz_to_bytes(b, out + 32 * i, sec.x, sec.z);
+        i += b;
+    }
+    vec25519_wipe(&sec, sizeof sec);
+    for (; i < n; i++) one(out + 32 * i, scalars + 32 * i, points + 32 * i);
+}
+
+_Static_assert(X25519_XZ_BLOCK >= 16, "a block holds at least one chunk of the widest kernel");
