@@ -209,6 +209,70 @@ static void check_ifma_lanes(void)
           "lanes 12: %d '%s'", got, err);
 }
 
+/* In a child with VEC25519_IFMA_SUBGROUP = value (NULL: unset): 1 if
+ * scalarmult_order_best gives the IFMA table's entry, 0 if NULL. */
+static int subgroup_child(const void *value)
+{
+    const struct backend *ifma = backend_by_name("ifma");
+    set_or_unset("VEC25519_IFMA_SUBGROUP", value);
+    return ifma != NULL && scalarmult_order_best(ifma) != NULL;
+}
+
+static int subgroup_in_child(const char *value, char *err, size_t errcap)
+{
+    int st = fork_capture(subgroup_child, value, err, errcap);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* 1 if /proc/cpuinfo names an AMD CPU of family 1Ah (26) or later, 0 if
+ * another, -1 if it cannot be read. */
+static int cpuinfo_amd_zen5(void)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return -1;
+    char line[256];
+    int amd = -1, family = -1;
+    while ((amd < 0 || family < 0) && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "vendor_id", 9) == 0) amd = strstr(line, "AuthenticAMD") != NULL;
+        if (strncmp(line, "cpu family", 10) == 0) {
+            const char *c = strchr(line, ':');
+            family = c ? atoi(c + 1) : -1;
+        }
+    }
+    fclose(f);
+    return amd < 0 || family < 0 ? -1 : amd && family >= 26;
+}
+
+/* The byte-level Edwards subgroup test (scalarmult_order_best): [ℓ]P in the
+ * other half of the registers on AMD family 1Ah with IFMA, else the
+ * exponentiations; VEC25519_IFMA_SUBGROUP forces either where the IFMA table
+ * exists. */
+static void check_ifma_subgroup(void)
+{
+    char err[4096];
+    const int have = backend_by_name("ifma") != NULL;
+    int got = subgroup_in_child(NULL, err, sizeof err);
+
+    printf("IFMA subgroup test in the other half on this CPU: %d (IFMA %d, /proc/cpuinfo AMD "
+           "family >= 1Ah: %d)\n", got, have, cpuinfo_amd_zen5());
+    CHECK((got == 0 || got == 1) && err[0] == 0, "subgroup unset: %d '%s'", got, err);
+#if defined(__x86_64__)
+    if (cpuinfo_amd_zen5() >= 0)
+        CHECK(got == (have && cpuinfo_amd_zen5()), "automatic subgroup choice %d", got);
+#endif
+    got = subgroup_in_child("halves", err, sizeof err);
+    CHECK(got == have && err[0] == 0, "subgroup halves: %d '%s'", got, err);
+    got = subgroup_in_child("powers", err, sizeof err);
+    CHECK(got == 0 && err[0] == 0, "subgroup powers: %d '%s'", got, err);
+    if (have) {
+        int automatic = subgroup_in_child(NULL, err, sizeof err);
+        got = subgroup_in_child("both", err, sizeof err);
+        CHECK(got == automatic && count_lines(err) == 1 &&
+                  strstr(err, "VEC25519_IFMA_SUBGROUP must be halves or powers"),
+              "subgroup both: %d '%s'", got, err);
+    }
+}
+
 int main(void)
 {
     char err[4096];
@@ -266,6 +330,7 @@ int main(void)
     }
 
     check_ifma_lanes();
+    check_ifma_subgroup();
     return test_done();
 }
 #endif /* !_WIN32 */
