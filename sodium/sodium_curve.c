@@ -387,27 +387,24 @@ static int ed_scalarmult(unsigned char *q, const unsigned char *n, const unsigne
     sec.n_zero = ct_is_zero_bytes(n, 32);
     if (order != NULL) {
         /* the subgroup test as [ℓ]P beside [t]P (backend.h, scalarmult_order) */
-        if (ge_ext_frombytes(&sec.P, p) == 0) {
-            ct_mask in_order;
-            sc_sodium_ed25519(sec.t, n, clamp);
-            order(&sec.Q, &in_order, sec.t, &sec.P);
-            if (ct_declassify_mask(in_order)) {
-                ge_ext_tobytes(q, &sec.Q);
-                rc = ed_result(q, sec.n_zero);
-            }
-        }
-        vec25519_wipe(&sec, sizeof sec);
-        return rc;
-    }
-    sec.ok = ge_decode_torsion_start(&sec.c, &sec.P, p, be->pow22523_2);
-    if (ct_declassify_mask(sec.ok)) {
-        sc_sodium_ed25519(sec.t, n, clamp);
-        be->scalarmult(&sec.Q, sec.t, &sec.P);
-        sec.ok = ge_decode_torsion_finish(&sec.c, sec.enc, &sec.P, &sec.Q, be->pow22523_invert);
+        sec.ok = ct_from_bit((uint64_t)(ge_ext_frombytes(&sec.P, p) == 0));
         if (ct_declassify_mask(sec.ok)) {
-            memcpy(q, sec.enc, 32);
-            rc = ed_result(q, sec.n_zero);
+            sc_sodium_ed25519(sec.t, n, clamp);
+            order(&sec.Q, &sec.ok, sec.t, &sec.P);
+            ge_ext_tobytes(sec.enc, &sec.Q);
         }
+    } else {
+        sec.ok = ge_decode_torsion_start(&sec.c, &sec.P, p, be->pow22523_2);
+        if (ct_declassify_mask(sec.ok)) {
+            sc_sodium_ed25519(sec.t, n, clamp);
+            be->scalarmult(&sec.Q, sec.t, &sec.P);
+            sec.ok = ge_decode_torsion_finish(&sec.c, sec.enc, &sec.P, &sec.Q,
+                                              be->pow22523_invert);
+        }
+    }
+    if (ct_declassify_mask(sec.ok)) {
+        memcpy(q, sec.enc, 32);
+        rc = ed_result(q, sec.n_zero);
     }
     vec25519_wipe(&sec, sizeof sec);
     return rc;

@@ -170,17 +170,30 @@ static int lanes_in_child(const char *value, char *err, size_t errcap)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* 1 if /proc/cpuinfo names the vendor AuthenticAMD, 0 if it names another,
- * -1 if it cannot be read or has no vendor_id line. */
-static int cpuinfo_amd(void)
+/* From /proc/cpuinfo: *amd = 1 if the vendor is AuthenticAMD, 0 if another,
+ * and *family = the cpu family; -1 for what it does not say (or no file). */
+static void cpuinfo_read(int *amd, int *family)
 {
     FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f) return -1;
     char line[256];
-    int amd = -1;
-    while (amd < 0 && fgets(line, sizeof line, f))
-        if (strncmp(line, "vendor_id", 9) == 0) amd = strstr(line, "AuthenticAMD") != NULL;
+
+    *amd = *family = -1;
+    if (!f) return;
+    while ((*amd < 0 || *family < 0) && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "vendor_id", 9) == 0) *amd = strstr(line, "AuthenticAMD") != NULL;
+        if (strncmp(line, "cpu family", 10) == 0) {
+            const char *c = strchr(line, ':');
+            *family = c ? atoi(c + 1) : -1;
+        }
+    }
     fclose(f);
+}
+
+/* 1 if /proc/cpuinfo names the vendor AuthenticAMD, 0 if another, -1 if it cannot tell. */
+static int cpuinfo_amd(void)
+{
+    int amd, family;
+    cpuinfo_read(&amd, &family);
     return amd;
 }
 
@@ -225,21 +238,11 @@ static int subgroup_in_child(const char *value, char *err, size_t errcap)
 }
 
 /* 1 if /proc/cpuinfo names an AMD CPU of family 1Ah (26) or later, 0 if
- * another, -1 if it cannot be read. */
+ * another, -1 if it cannot tell. */
 static int cpuinfo_amd_zen5(void)
 {
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f) return -1;
-    char line[256];
-    int amd = -1, family = -1;
-    while ((amd < 0 || family < 0) && fgets(line, sizeof line, f)) {
-        if (strncmp(line, "vendor_id", 9) == 0) amd = strstr(line, "AuthenticAMD") != NULL;
-        if (strncmp(line, "cpu family", 10) == 0) {
-            const char *c = strchr(line, ':');
-            family = c ? atoi(c + 1) : -1;
-        }
-    }
-    fclose(f);
+    int amd, family;
+    cpuinfo_read(&amd, &family);
     return amd < 0 || family < 0 ? -1 : amd && family >= 26;
 }
 

@@ -215,6 +215,25 @@ void pow22523_invert_best(fe *h, const fe *f, fe *inv, const fe *g)
 }
 
 /*
+ * A kernel choice between two names that the variable var may force (read
+ * as VEC25519_BACKEND is: env()): 0 or 1 for names[0] or names[1], else the
+ * automatic choice auto01, with one line on stderr (once per warned flag)
+ * for any other non-empty value.
+ */
+static int env_choice(const char *var, const char *const names[2], int auto01,
+                      atomic_flag *warned)
+{
+    const char *force = env(var);
+    if (!force || !*force) return auto01;
+    if (strcmp(force, names[0]) == 0) return 0;
+    if (strcmp(force, names[1]) == 0) return 1;
+    if (!atomic_flag_test_and_set(warned))
+        fprintf(stderr, "vec25519: %s must be %s or %s; using the automatic choice (%s)\n", var,
+                names[0], names[1], names[auto01]);
+    return auto01;
+}
+
+/*
  * The table's scalarmult_order where it pays (backend.h): the IFMA pair of
  * [s]P and [ℓ]P in the halves of 512-bit registers costs about one [s]P
  * where 512-bit operations run at the rate of 256-bit ones (AMD family 1Ah,
@@ -235,20 +254,10 @@ scalarmult_order_fn scalarmult_order_best(const struct backend *b)
     int u = atomic_load_explicit(&use, memory_order_relaxed);
     if (b->scalarmult_order == NULL) return NULL;
     if (!u) {
-        u = cpu_features().zmm_full ? 1 : 2;
-        const char *force = env("VEC25519_IFMA_SUBGROUP");
-        if (force && *force) {
-            if (strcmp(force, "halves") == 0) {
-                u = 1;
-            } else if (strcmp(force, "powers") == 0) {
-                u = 2;
-            } else {
-                static atomic_flag warned = ATOMIC_FLAG_INIT;
-                if (!atomic_flag_test_and_set(&warned))
-                    fprintf(stderr, "vec25519: VEC25519_IFMA_SUBGROUP must be halves or powers; "
-                                    "using the automatic choice (%s)\n", u == 1 ? "halves" : "powers");
-            }
-        }
+        static const char *const names[2] = {"halves", "powers"};
+        static atomic_flag warned = ATOMIC_FLAG_INIT;
+        u = 1 + env_choice("VEC25519_IFMA_SUBGROUP", names, cpu_features().zmm_full ? 0 : 1,
+                           &warned);
         atomic_store_explicit(&use, u, memory_order_relaxed);
     }
     return u == 1 ? b->scalarmult_order : NULL;
@@ -280,20 +289,11 @@ unsigned x25519_ifma_lanes(void)
     static atomic_uint lanes;
     unsigned w = atomic_load_explicit(&lanes, memory_order_relaxed);
     if (w) return w;
-    w = cpu_features().amd ? 8 : 16;
-    const char *force = env("VEC25519_IFMA_X25519_LANES");
-    if (force && *force) {
-        if (strcmp(force, "8") == 0) {
-            w = 8;
-        } else if (strcmp(force, "16") == 0) {
-            w = 16;
-        } else {
-            static atomic_flag warned = ATOMIC_FLAG_INIT;
-            if (!atomic_flag_test_and_set(&warned))
-                fprintf(stderr, "vec25519: VEC25519_IFMA_X25519_LANES must be 8 or 16; "
-                                "using the automatic choice (%u)\n", w);
-        }
-    }
+    static const char *const names[2] = {"8", "16"};
+    static atomic_flag warned = ATOMIC_FLAG_INIT;
+    const int sixteen = env_choice("VEC25519_IFMA_X25519_LANES", names, cpu_features().amd ? 0 : 1,
+                                   &warned);
+    w = sixteen ? 16 : 8;
     atomic_store_explicit(&lanes, w, memory_order_relaxed);
     return w;
 }

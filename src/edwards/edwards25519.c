@@ -259,29 +259,20 @@ static int scalarmult_bytes(uint8_t q[32], const uint8_t n[32], const uint8_t p[
         sec.ok = ct_from_bit((uint64_t)(ge_ext_frombytes(&sec.P, p) == 0));
         sec.ok = ct_and(sec.ok, ct_not(ge_ext_is_identity(&sec.P)));
         if (ct_declassify_mask(sec.ok)) {
-            ct_mask in_order;
-            order(&sec.Q, &in_order, sec.t, &sec.P);
-            sec.ok = in_order;
-        }
-        if (ct_declassify_mask(sec.ok)) {
+            order(&sec.Q, &sec.ok, sec.t, &sec.P);
             ge_ext_tobytes(sec.enc, &sec.Q);
-            rc = scalarmult_finish(q, sec.enc, &sec.Q, sec.nzero);
-        } else {
-            memset(q, 0, 32);
         }
-        vec25519_wipe(&sec, sizeof sec);
-        return rc;
-    }
-    sec.ok = ge_decode_torsion_start(&sec.c, &sec.P, p, be->pow22523_2);
-    sec.ok = ct_and(sec.ok, ct_not(ge_ext_is_identity(&sec.P)));
-    if (ct_declassify_mask(sec.ok)) {
-        be->scalarmult(&sec.Q, sec.t, &sec.P);
-        sec.ok = ge_decode_torsion_finish(&sec.c, sec.enc, &sec.P, &sec.Q, be->pow22523_invert);
-        if (ct_declassify_mask(sec.ok)) rc = scalarmult_finish(q, sec.enc, &sec.Q, sec.nzero);
-        else memset(q, 0, 32);
     } else {
-        memset(q, 0, 32);
+        sec.ok = ge_decode_torsion_start(&sec.c, &sec.P, p, be->pow22523_2);
+        sec.ok = ct_and(sec.ok, ct_not(ge_ext_is_identity(&sec.P)));
+        if (ct_declassify_mask(sec.ok)) {
+            be->scalarmult(&sec.Q, sec.t, &sec.P);
+            sec.ok = ge_decode_torsion_finish(&sec.c, sec.enc, &sec.P, &sec.Q,
+                                              be->pow22523_invert);
+        }
     }
+    if (ct_declassify_mask(sec.ok)) rc = scalarmult_finish(q, sec.enc, &sec.Q, sec.nzero);
+    else memset(q, 0, 32);
     vec25519_wipe(&sec, sizeof sec);
     return rc;
 }
