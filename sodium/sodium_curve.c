@@ -46,6 +46,7 @@
 #include "field/fe.h"
 #include "internal/ct.h"
 #include "montgomery/elligator2.h"
+#include "ristretto/ristretto255_internal.h"
 #include "scalar/sc.h"
 #include "sodium_internal.h"
 
@@ -565,34 +566,35 @@ size_t crypto_scalarmult_ristretto255_bytes(void) { SODIUM_COUNT(); return crypt
 size_t crypto_scalarmult_ristretto255_scalarbytes(void) { SODIUM_COUNT(); return crypto_scalarmult_ristretto255_SCALARBYTES; }
 
 /* libsodium: the scalar with bit 255 cleared; -1 when the result is the
- * identity (q = its encoding, all zero). */
+ * identity (q = its encoding, all zero). The result depends on that
+ * scalar mod ℓ only, so the library's reduced multiplications give
+ * libsodium's answers; they encode [t]P as the double of [t/2 mod ℓ]P, an
+ * inversion in place of ENCODE's square root (src/ristretto/ristretto255.c). */
 int crypto_scalarmult_ristretto255(unsigned char *q, const unsigned char *n, const unsigned char *p)
 {
-    vec25519_ristretto255_point P, Q;
+    vec25519_ristretto255_point P;
     uint8_t t[32];
+    int rc;
 
     SODIUM_COUNT();
     if (rist_decode(&P, p) != 0) return -1; /* q untouched */
     memcpy(t, n, 32);
     t[31] &= 127;
-    vec25519_ristretto255_point_mul(&Q, t, &P);
-    vec25519_ristretto255_point_tobytes(q, &Q);
+    rc = ristretto255_point_mul_encode(q, t, &P);
     vec25519_wipe(t, sizeof t);
-    vec25519_wipe(&Q, sizeof Q);
-    return ct_declassify_mask(ct_is_zero_bytes(q, 32)) ? -1 : 0;
+    vec25519_wipe(&P, sizeof P);
+    return rc;
 }
 
 int crypto_scalarmult_ristretto255_base(unsigned char *q, const unsigned char *n)
 {
-    vec25519_ristretto255_point Q;
     uint8_t t[32];
+    int rc;
 
     SODIUM_COUNT();
     memcpy(t, n, 32);
     t[31] &= 127;
-    vec25519_ristretto255_point_mul_base(&Q, t);
-    vec25519_ristretto255_point_tobytes(q, &Q);
+    rc = vec25519_ristretto255_scalarmult_base(q, t);
     vec25519_wipe(t, sizeof t);
-    vec25519_wipe(&Q, sizeof Q);
-    return ct_declassify_mask(ct_is_zero_bytes(q, 32)) ? -1 : 0;
+    return rc;
 }

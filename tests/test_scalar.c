@@ -307,6 +307,26 @@ static void check_same_op(void (*op)(uint8_t *, const uint8_t *, const uint8_t *
     CHECK_BYTES(t, want, 32, name);
 }
 
+/*
+ * sc_half(a) for a reduced a: it must be the one h < ℓ with h + h ≡ a
+ * (2 is invertible mod ℓ, so this pins h down), also when out aliases a.
+ */
+static void check_half(const uint8_t a[32], const char *name)
+{
+    uint8_t h[32], twice[32], t[32];
+    bn x;
+
+    sc_half(h, a);
+    to_bn(&x, h, 32);
+    CHECK(bn_cmp(&x, &ELL) < 0, "%s: reduced", name);
+    bn_addmod(&x, &x, &x, &ELL);
+    from_bn(twice, &x);
+    CHECK_BYTES(twice, a, 32, name);
+    memcpy(t, a, 32);
+    sc_half(t, t);
+    CHECK_BYTES(t, h, 32, name);
+}
+
 static void test_ring(void)
 {
     uint8_t a[32], b[32], c[32], out[32], want[32], t[32];
@@ -345,6 +365,10 @@ static void test_ring(void)
         memcpy(t, a, 32);
         sc_neg(t, t);
         CHECK_BYTES(t, want, 32, "sc_neg aliased");
+
+        /* a/2, for the reduced a */
+        from_bn(t, &ra);
+        check_half(t, "sc_half");
 
         /* a·b, from the raw inputs (the product of two 256-bit values) */
         bn_mul(&x, &xa, &xb);
@@ -414,6 +438,9 @@ static void test_ring(void)
             sc_sub(out, edges[i], edges[j]);
             CHECK_BYTES(out, want, 32, "sc_sub(edges)");
         }
+        /* the half of every reduced edge: 0, 1, ℓ - 1 among them */
+        sc_reduce32(t, edges[i]);
+        check_half(t, "sc_half(edges)");
     }
 }
 

@@ -45,6 +45,7 @@
 #include "../scalar/sc.h"
 #include "../edwards/opaque.h"
 #include "../edwards/scalar_forward.h"
+#include "ristretto255_internal.h"
 
 _Static_assert(sizeof(ge_ext) <= sizeof(vec25519_ristretto255_point),
                "vec25519_ristretto255_point is too small for ge_ext");
@@ -340,135 +341,7 @@ VEC25519_API void vec25519_ristretto255_random(uint8_t p[32])
     vec25519_wipe(r, sizeof r);
 }
 
-/*
- * Encodes Q into q and applies libsodium's rule for the ristretto255 scalar
- * multiplications: -1 (q zeroed, which the identity's encoding already is)
- * when the result is the identity. The verdict is public (it is the output).
- */
-static int scalarmult_finish(uint8_t q[32], const ge_ext *Q)
-{
-    encode_el(q, Q);
-    return ct_declassify_mask(ct_is_zero_bytes(q, 32)) ? -1 : 0;
-}
-
-/* q = [n mod ℓ]p: crypto_scalarmult_ristretto255 with the reduction rule of
- * the struct interface (header). Constant time in n and p except for the
- * verdicts. q may alias n or p. */
-VEC25519_API int vec25519_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32],
-                                                  const uint8_t p[32])
-{
-    struct {
-        uint8_t t[32];
-        ge_ext P, Q;
-    } sec;
-    int rc;
-
-    sc_reduce32(sec.t, n); /* then t[31] ≤ 127, as the backend requires */
-    if (!ct_declassify_mask(decode_el(&sec.P, p))) {
-        memset(q, 0, 32);
-        rc = -1;
-    } else {
-        backend_get()->scalarmult(&sec.Q, sec.t, &sec.P);
-        rc = scalarmult_finish(q, &sec.Q);
-    }
-    vec25519_wipe(&sec, sizeof sec);
-    return rc;
-}
-
-/* q = [n mod ℓ]B (crypto_scalarmult_ristretto255_base, reduced mod ℓ).
- * Constant time. */
-VEC25519_API int vec25519_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
-{
-    struct {
-        uint8_t t[32];
-        ge_ext Q;
-    } sec;
-    int rc;
-
-    sc_reduce32(sec.t, n);
-    backend_get()->scalarmult_base(&sec.Q, sec.t);
-    rc = scalarmult_finish(q, &sec.Q);
-    vec25519_wipe(&sec, sizeof sec);
-    return rc;
-}
-
-/* ---- scalars: the same functions as for edwards25519 ------------------------ */
-
-/* vec25519_ristretto255_scalar_{random, invert, negate, complement, add,
- * sub, mul, reduce}. */
-SCALAR_FORWARDERS(RISTRETTO255)
-
-/* ---- elements (struct interface) ----------------------------------------------- */
-
-/* DECODE into a struct; p zeroed and -1 on failure. */
-VEC25519_API int vec25519_ristretto255_point_frombytes(vec25519_ristretto255_point *p,
-                                                       const uint8_t s[32])
-{
-    ge_ext h;
-    int ok = ct_declassify_mask(decode_el(&h, s));
-    if (ok) {
-        opaque_store(p, sizeof *p, &h);
-    } else {
-        memset(p, 0, sizeof *p);
-    }
-    vec25519_wipe(&h, sizeof h);
-    return ok ? 0 : -1;
-}
-
-/* ENCODE. Constant time. */
-VEC25519_API void vec25519_ristretto255_point_tobytes(uint8_t s[32],
-                                                      const vec25519_ristretto255_point *p)
-{
-    opaque_tobytes(s, p, encode_el);
-}
-
-/* §4.3.3 equality. Constant time; the answer is returned. */
-VEC25519_API int vec25519_ristretto255_point_eq(const vec25519_ristretto255_point *p,
-                                                const vec25519_ristretto255_point *q)
-{
-    return opaque_eq(p, q, eq_el);
-}
-
-/* The identity, represented by (0, 1); the generator, represented by the
- * Ed25519 basepoint (RFC 9496 §4.4); add, sub and neg on the representatives
- * (opaque.h). */
-OPAQUE_GROUP_OPS(ristretto255)
-
-/* r = [s mod ℓ]p: the group has order ℓ, and the reduced scalar satisfies
- * the backend's s[31] ≤ 127. Constant time in s and p. */
-VEC25519_API void vec25519_ristretto255_point_mul(vec25519_ristretto255_point *r,
-                                                  const uint8_t s[32],
-                                                  const vec25519_ristretto255_point *p)
-{
-    struct {
-        uint8_t t[32];
-        ge_ext a;
-    } sec;
-    sc_reduce32(sec.t, s);
-    opaque_load(&sec.a, p);
-    backend_get()->scalarmult(&sec.a, sec.t, &sec.a);
-    opaque_store(r, sizeof *r, &sec.a);
-    vec25519_wipe(&sec, sizeof sec);
-}
-
-/* r = [s mod ℓ]B. Constant time in s. */
-VEC25519_API void vec25519_ristretto255_point_mul_base(vec25519_ristretto255_point *r,
-                                                       const uint8_t s[32])
-{
-    opaque_mul_base(r, sizeof *r, s);
-}
-
-/* p = the element derived from r (§4.3.4). Constant time. */
-VEC25519_API void vec25519_ristretto255_point_from_uniform_bytes(vec25519_ristretto255_point *p,
-                                                                 const uint8_t r[64])
-{
-    ge_ext h;
-    from_uniform_el(&h, r);
-    opaque_store(p, sizeof *p, &h);
-    vec25519_wipe(&h, sizeof h);
-}
-
-/* ---- batched encoding of doubled elements -------------------------------------- */
+/* ---- encoding of doubled elements: an inversion instead of a square root ------ */
 
 /*
  * Doubling P = (X : Y : Z : T) on -x² + y² = 1 + d·x²·y² (HWCD 2008 §3.3,
@@ -602,6 +475,166 @@ static void dbl_encode_finish(uint8_t out[32], const struct dbl_state *st, const
 
     vec25519_wipe(&sec, sizeof sec);
 }
+
+/* out = ENCODE(2P), with one field inversion (fe_invert) in place of
+ * ENCODE's inverse square root. Constant time. */
+static void encode_doubled_el(uint8_t out[32], const ge_ext *P)
+{
+    struct {
+        struct dbl_state st;
+        fe inv;
+    } sec;
+    dbl_encode_state(&sec.st, P);
+    fe_invert(&sec.inv, &sec.st.efgh);
+    dbl_encode_finish(out, &sec.st, &sec.inv);
+    vec25519_wipe(&sec, sizeof sec);
+}
+
+/*
+ * q = ENCODE([n mod ℓ]P), P = B if P is NULL, with libsodium's rule for the
+ * ristretto255 scalar multiplications: -1 (q zeroed, which the identity's
+ * encoding already is) when the result is the identity. The verdict is
+ * public (it is the output); constant time in n and P otherwise. q may
+ * alias n.
+ *
+ * [n]P is computed as 2R, R = [t]P with t = (n mod ℓ)/2 mod ℓ (t[31] ≤ 127,
+ * as the backends require): ENCODE(2R) needs an inversion and no square
+ * root (above), and is computed from R itself. Every representative has
+ * order dividing 4ℓ, so 2R = [n]P + a point of E[4], the same element.
+ */
+static int mul_encode(uint8_t q[32], const uint8_t n[32], const ge_ext *P)
+{
+    struct {
+        uint8_t t[32];
+        ge_ext R;
+    } sec;
+
+    sc_reduce32(sec.t, n);
+    sc_half(sec.t, sec.t);
+    if (P == NULL) {
+        backend_get()->scalarmult_base(&sec.R, sec.t);
+    } else {
+        backend_get()->scalarmult(&sec.R, sec.t, P);
+    }
+    encode_doubled_el(q, &sec.R);
+    vec25519_wipe(&sec, sizeof sec);
+    return ct_declassify_mask(ct_is_zero_bytes(q, 32)) ? -1 : 0;
+}
+
+/* q = [n mod ℓ]p: crypto_scalarmult_ristretto255 with the reduction rule of
+ * the struct interface (header). Constant time in n and p except for the
+ * verdicts. q may alias n or p. */
+VEC25519_API int vec25519_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32],
+                                                  const uint8_t p[32])
+{
+    ge_ext P;
+    int rc;
+
+    if (!ct_declassify_mask(decode_el(&P, p))) {
+        memset(q, 0, 32);
+        rc = -1;
+    } else {
+        rc = mul_encode(q, n, &P);
+    }
+    vec25519_wipe(&P, sizeof P);
+    return rc;
+}
+
+/* q = [n mod ℓ]B (crypto_scalarmult_ristretto255_base, reduced mod ℓ).
+ * Constant time. */
+VEC25519_API int vec25519_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32])
+{
+    return mul_encode(q, n, NULL);
+}
+
+/* The drop-in's crypto_scalarmult_ristretto255 (ristretto255_internal.h). */
+int ristretto255_point_mul_encode(uint8_t q[32], const uint8_t n[32],
+                                  const vec25519_ristretto255_point *p)
+{
+    ge_ext P;
+    opaque_load(&P, p);
+    int rc = mul_encode(q, n, &P);
+    vec25519_wipe(&P, sizeof P);
+    return rc;
+}
+
+/* ---- scalars: the same functions as for edwards25519 ------------------------ */
+
+/* vec25519_ristretto255_scalar_{random, invert, negate, complement, add,
+ * sub, mul, reduce}. */
+SCALAR_FORWARDERS(RISTRETTO255)
+
+/* ---- elements (struct interface) ----------------------------------------------- */
+
+/* DECODE into a struct; p zeroed and -1 on failure. */
+VEC25519_API int vec25519_ristretto255_point_frombytes(vec25519_ristretto255_point *p,
+                                                       const uint8_t s[32])
+{
+    ge_ext h;
+    int ok = ct_declassify_mask(decode_el(&h, s));
+    if (ok) {
+        opaque_store(p, sizeof *p, &h);
+    } else {
+        memset(p, 0, sizeof *p);
+    }
+    vec25519_wipe(&h, sizeof h);
+    return ok ? 0 : -1;
+}
+
+/* ENCODE. Constant time. */
+VEC25519_API void vec25519_ristretto255_point_tobytes(uint8_t s[32],
+                                                      const vec25519_ristretto255_point *p)
+{
+    opaque_tobytes(s, p, encode_el);
+}
+
+/* §4.3.3 equality. Constant time; the answer is returned. */
+VEC25519_API int vec25519_ristretto255_point_eq(const vec25519_ristretto255_point *p,
+                                                const vec25519_ristretto255_point *q)
+{
+    return opaque_eq(p, q, eq_el);
+}
+
+/* The identity, represented by (0, 1); the generator, represented by the
+ * Ed25519 basepoint (RFC 9496 §4.4); add, sub and neg on the representatives
+ * (opaque.h). */
+OPAQUE_GROUP_OPS(ristretto255)
+
+/* r = [s mod ℓ]p: the group has order ℓ, and the reduced scalar satisfies
+ * the backend's s[31] ≤ 127. Constant time in s and p. */
+VEC25519_API void vec25519_ristretto255_point_mul(vec25519_ristretto255_point *r,
+                                                  const uint8_t s[32],
+                                                  const vec25519_ristretto255_point *p)
+{
+    struct {
+        uint8_t t[32];
+        ge_ext a;
+    } sec;
+    sc_reduce32(sec.t, s);
+    opaque_load(&sec.a, p);
+    backend_get()->scalarmult(&sec.a, sec.t, &sec.a);
+    opaque_store(r, sizeof *r, &sec.a);
+    vec25519_wipe(&sec, sizeof sec);
+}
+
+/* r = [s mod ℓ]B. Constant time in s. */
+VEC25519_API void vec25519_ristretto255_point_mul_base(vec25519_ristretto255_point *r,
+                                                       const uint8_t s[32])
+{
+    opaque_mul_base(r, sizeof *r, s);
+}
+
+/* p = the element derived from r (§4.3.4). Constant time. */
+VEC25519_API void vec25519_ristretto255_point_from_uniform_bytes(vec25519_ristretto255_point *p,
+                                                                 const uint8_t r[64])
+{
+    ge_ext h;
+    from_uniform_el(&h, r);
+    opaque_store(p, sizeof *p, &h);
+    vec25519_wipe(&h, sizeof h);
+}
+
+/* ---- batched encoding of doubled elements -------------------------------------- */
 
 /*
  * out[i] = ENCODE(2·points[i]) with one field inversion in all (Montgomery's

@@ -425,6 +425,24 @@ void sc_sub(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
     vec25519_wipe(t, sizeof t);
 }
 
+/*
+ * out = a/2 mod ℓ = a·(ℓ+1)/2 mod ℓ, for a < ℓ: a if a is even, else a + ℓ
+ * (even, below 2ℓ < 2^254), shifted right by one. The result is < ℓ.
+ * Constant time (the parity picks a mask, not a branch). out may alias a.
+ */
+void sc_half(uint8_t out[32], const uint8_t a[32])
+{
+    uint64_t t[4];
+    load4(t, a);
+    ct_mask odd = ct_from_bit(t[0] & 1);
+    uint64_t carry = 0;
+    for (int i = 0; i < 4; i++) t[i] = adc(&carry, t[i], L[i] & odd.m);
+    for (int i = 0; i < 3; i++) t[i] = (t[i] >> 1) | (t[i + 1] << 63);
+    t[3] >>= 1;
+    store4(out, t);
+    vec25519_wipe(t, sizeof t);
+}
+
 /* out = -a mod ℓ (0 ↦ 0), any 256-bit a. Constant time. out may alias a. */
 void sc_neg(uint8_t out[32], const uint8_t a[32])
 {

@@ -32,6 +32,8 @@ void sc_add(uint8_t out[32], const uint8_t a[32], const uint8_t b[32]); /* a + b
 void sc_sub(uint8_t out[32], const uint8_t a[32], const uint8_t b[32]); /* a - b   */
 void sc_neg(uint8_t out[32], const uint8_t a[32]);                      /* -a      */
 void sc_mul(uint8_t out[32], const uint8_t a[32], const uint8_t b[32]); /* a · b   */
+/* out = a/2 mod ℓ, for a < ℓ. */
+void sc_half(uint8_t out[32], const uint8_t a[32]);
 /* out = a·b + c mod ℓ (Ed25519's S = r + k·s). */
 void sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32], const uint8_t c[32]);
 /* out = 1/a mod ℓ (a ≠ 0; 0 ↦ 0). */
