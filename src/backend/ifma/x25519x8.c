@@ -95,6 +95,12 @@ struct x8_state {
  * carry); x1 carried. Within one lane the step is one chain of dependent
  * products; with ng = 2 the two groups' chains are independent and are
  * issued side by side, operation by operation (docs/x25519.md §9.6).
+ *
+ * The statements go in the order of the longest chain: DA, CB → DA − CB →
+ * its square → z3 is three products deep, AA, BB → E → z2 two, and x3, x2
+ * one product after their inputs, so they come last. Issued in this order
+ * the out-of-order window holds the critical chain earlier: 3.8–3.9 % fewer
+ * ticks per key than the order of the formulas (docs/x25519.md §9.10).
  */
 X8_INLINE void x8_ladder_step(struct x8_state *st, int ng)
 {
@@ -117,31 +123,31 @@ X8_INLINE void x8_ladder_step(struct x8_state *st, int ng)
         fe52x8_sub_loose(&d[g], &st->x3[g], &st->z3[g]); /* D = x3 − z3 */
         fe52x8_carry(&d[g], &d[g]);
     }
-    X8_EACH(g, ng) fe52x8_sq(&aa[g], &a[g]);              /* AA = A²               carried   */
-    X8_EACH(g, ng) fe52x8_sq(&bb[g], &b[g]);              /* BB = B²               carried   */
     X8_EACH(g, ng) fe52x8_mul_loose(&da[g], &d[g], &a[g]); /* DA = D·A             loose     */
     X8_EACH(g, ng) fe52x8_mul_loose(&cb[g], &c[g], &b[g]); /* CB = C·B             loose     */
-    X8_EACH(g, ng) {
-        fe52x8_sub(&e[g], &aa[g], &bb[g]);                /* E  = AA + 2p − BB     < 2^53    */
-        fe52x8_carry(&e[g], &e[g]);
-    }
-    X8_EACH(g, ng) {
-        fe52x8_add(&s[g], &da[g], &cb[g]);                /* DA + CB               < 2^61.06 */
-        fe52x8_carry(&s[g], &s[g]);
-    }
-    X8_EACH(g, ng) fe52x8_sq_loose(&st->x3[g], &s[g]);    /* x3 = (DA + CB)²       loose     */
+    X8_EACH(g, ng) fe52x8_sq(&aa[g], &a[g]);              /* AA = A²               carried   */
+    X8_EACH(g, ng) fe52x8_sq(&bb[g], &b[g]);              /* BB = B²               carried   */
     X8_EACH(g, ng) {
         fe52x8_sub_loose(&s[g], &da[g], &cb[g]);          /* DA + 2^10·p − CB      < 2^62    */
         fe52x8_carry(&s[g], &s[g]);
     }
     X8_EACH(g, ng) fe52x8_sq(&s[g], &s[g]);
+    X8_EACH(g, ng) {
+        fe52x8_sub(&e[g], &aa[g], &bb[g]);                /* E  = AA + 2p − BB     < 2^53    */
+        fe52x8_carry(&e[g], &e[g]);
+    }
     X8_EACH(g, ng) fe52x8_mul_loose(&st->z3[g], &st->x1[g], &s[g]); /* z3 = x1·(DA − CB)² loose */
-    X8_EACH(g, ng) fe52x8_mul_loose(&st->x2[g], &aa[g], &bb[g]);    /* x2 = AA·BB         loose */
     X8_EACH(g, ng) {
         fe52x8_mul_a24_add(&s[g], &e[g], &aa[g]);         /* AA + a24·E            < 2^53    */
         fe52x8_carry(&s[g], &s[g]);
     }
     X8_EACH(g, ng) fe52x8_mul_loose(&st->z2[g], &e[g], &s[g]); /* z2 = E·(AA + a24·E) loose */
+    X8_EACH(g, ng) {
+        fe52x8_add(&s[g], &da[g], &cb[g]);                /* DA + CB               < 2^61.06 */
+        fe52x8_carry(&s[g], &s[g]);
+    }
+    X8_EACH(g, ng) fe52x8_sq_loose(&st->x3[g], &s[g]);    /* x3 = (DA + CB)²       loose     */
+    X8_EACH(g, ng) fe52x8_mul_loose(&st->x2[g], &aa[g], &bb[g]);    /* x2 = AA·BB         loose */
 }
 
 /* Group g's eight inputs into st (clamped scalars as words, u as limbs, the
