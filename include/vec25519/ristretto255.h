@@ -149,7 +149,9 @@ VEC25519_API void vec25519_ristretto255_random(uint8_t p[32]) VEC25519_NONNULL_A
  * uses n mod 2^255 instead, which differs when bit 255 of n is set (header
  * comment). Returns 0, or -1 with q zeroed when p is not a valid encoding or
  * when the result is the identity (n ≡ 0 mod ℓ, or p the identity). Constant
- * time in n and p, except for the verdict.
+ * time in n and p, except for the verdict. Faster than point_frombytes,
+ * point_mul and point_tobytes in a row: the encoding of the result needs an
+ * inversion instead of an inverse square root (docs/performance.md §17).
  */
 VEC25519_API VEC25519_WUR int vec25519_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32],
                                                                const uint8_t p[32])
