@@ -130,6 +130,19 @@ void x25519_batch_serial(size_t n, uint8_t *out, const uint8_t *scalars, const u
     for (size_t i = 0; i < n; i++) x25519_ladder_serial(out + 32 * i, scalars + 32 * i, points + 32 * i);
 }
 
+/* k[0..m-1], u[0..m-1] = the m entries from scalars and points, and zeros in
+ * the w - m padding lanes (a clamped zero scalar: a valid, discarded ladder). */
+static void lanes_fill(uint8_t k[16][32], uint8_t u[16][32], const uint8_t *scalars,
+                       const uint8_t *points, size_t m, size_t w)
+{
+    memcpy(k, scalars, 32 * m);
+    memcpy(u, points, 32 * m);
+    if (m < w) {
+        memset(k[m], 0, 32 * (w - m));
+        memset(u[m], 0, 32 * (w - m));
+    }
+}
+
 void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const uint8_t *points,
                         x25519_lanes_kernel *kernel, size_t w, size_t pad_min,
                         void (*one)(uint8_t out[32], const uint8_t scalar[32],
@@ -140,15 +153,8 @@ void x25519_batch_lanes(size_t n, uint8_t *out, const uint8_t *scalars, const ui
     } sec;
     size_t i = 0, m;
 
-    memset(sec.k, 0, sizeof sec.k);
-    memset(sec.u, 0, sizeof sec.u);
     while (i < n && (m = lanes_chunk(n, i, w, pad_min)) != 0) { /* ../lanes_plan.h */
-        memcpy(sec.k, scalars + 32 * i, 32 * m);
-        memcpy(sec.u, points + 32 * i, 32 * m);
-        if (m < w) {
-            memset(sec.k[m], 0, 32 * (w - m));
-            memset(sec.u[m], 0, 32 * (w - m));
-        }
+        lanes_fill(sec.k, sec.u, scalars + 32 * i, points + 32 * i, m, w);
         kernel(sec.r, (const uint8_t(*)[32])sec.k, (const uint8_t(*)[32])sec.u);
         memcpy(out + 32 * i, sec.r, 32 * m);
         i += m;
@@ -193,19 +199,12 @@ void x25519_batch_lanes_xz(size_t n, uint8_t *out, const uint8_t *scalars, const
     } sec;
     size_t i = 0, m;
 
-    memset(sec.k, 0, sizeof sec.k);
-    memset(sec.u, 0, sizeof sec.u);
     while (i < n && lanes_chunk(n, i, w, pad_min) != 0) {
         /* one block: chunks until X25519_XZ_BLOCK entries or the end */
         size_t b = 0;
         while (i + b < n && (m = lanes_chunk(n, i + b, w, pad_min)) != 0 &&
                b + m <= X25519_XZ_BLOCK) {
-            memcpy(sec.k, scalars + 32 * (i + b), 32 * m);
-            memcpy(sec.u, points + 32 * (i + b), 32 * m);
-            if (m < w) {
-                memset(sec.k[m], 0, 32 * (w - m));
-                memset(sec.u[m], 0, 32 * (w - m));
-            }
+            lanes_fill(sec.k, sec.u, scalars + 32 * (i + b), points + 32 * (i + b), m, w);
             kernel(sec.xw, sec.zw, (const uint8_t(*)[32])sec.k, (const uint8_t(*)[32])sec.u);
             memcpy(sec.x + b, sec.xw, m * sizeof sec.xw[0]);
             memcpy(sec.z + b, sec.zw, m * sizeof sec.zw[0]);
