@@ -248,11 +248,15 @@ void ge_ifma_add_cached(ge_ifma_ext *r, const ge_ifma_ext *p, const ge_ifma_cach
  *
  * The sums are formed from the unreduced squares in 64-bit limbs, directly
  * in the lane order of the last product: left = (S8, S5, S8, S5), right =
- * (S9, S6, S6, S9) (docs/ifma.md §7.4). The largest, S8 = S1 + 2^10·p - S2
- * + 2 S3, is b < 11.37, far inside 64 bits, and one carry pass per operand
- * makes it a multiplier operand, so the sign flip of S4 that the 32-bit
- * AVX2 limbs need (docs/avx2.md §7.3) is not needed here. In, out:
- * b < 9.07. Constant time; r may alias p.
+ * (S9, S6, S6, S9) (docs/ifma.md §7.4). Every difference has S1 or S5 =
+ * S1 + S2 as its minuend, so the square carries the bias 2^10·p in lane A
+ * (S1) from its first column (fe52x4_sq_bias_a, no instruction) and the
+ * three subtractions add none (15 vector additions fewer per doubling, one
+ * fewer on the path to X3: docs/ifma.md §7.4). The largest sum, S8 = S1 +
+ * 2^10·p − S2 + 2 S3, is b < 11.37 as before, far inside 64 bits, and one
+ * carry pass per operand makes it a multiplier operand, so the sign flip of
+ * S4 that the 32-bit AVX2 limbs need (docs/avx2.md §7.3) is not needed here.
+ * In, out: b < 9.07. Constant time; r may alias p.
  */
 static inline __attribute__((always_inline)) void dbl_(fe52x4 *r, const fe52x4 *p)
 {
@@ -265,24 +269,24 @@ static inline __attribute__((always_inline)) void dbl_(fe52x4 *r, const fe52x4 *
                                                 /* (X1, Y1, Z1, S0), b < (9.07, 9.07, 9.07, 10.07) */
     FE52X4_CHECK(&t, B_PROD, B_PROD, B_PROD, 10.07, "(X1, Y1, Z1, S0) lazy");
     fe52x4_reduce(&t, &t);                      /* (X1, Y1, Z1, S0), b < 0.00001 */
-    fe52x4_sq(&t, &t);                          /* (S1, S2, S3, S4), b < 9.07 */
-    a = fe52x4_shuffle(t, SHUF_AAAA);           /* (S1, S1, S1, S1), b < 9.07 */
+    fe52x4_sq_bias_a(&t, &t);                   /* (S1 + 2^10·p, S2, S3, S4), b < (10.61, 9.07, 9.07, 9.07) */
+    a = fe52x4_shuffle(t, SHUF_AAAA);           /* (S1', S1', S1', S1'), S1' = S1 + 2^10·p, b < 10.61 */
     b = fe52x4_shuffle(t, SHUF_BBBB);           /* (S2, S2, S2, S2), b < 9.07 */
     c = fe52x4_shuffle(t, SHUF_CACA);           /* (S3, ·, S3, ·), b < 9.07 */
     d = fe52x4_shuffle(t, SHUF_DBBD);           /* (S4, ·, ·, S4), b < 9.07 */
-    fe52x4_add(&s5, &a, &b);                    /* (S5, S5, S5, S5), b < 10.07 */
+    fe52x4_add(&s5, &a, &b);                    /* (S5', S5', S5', S5'), S5' = S5 + 2^10·p, b < 11.03 */
     fe52x4_add(&c, &c, &c);                     /* (2 S3, ·, 2 S3, ·), b < 10.07 */
 
-    fe52x4_sub_lanes(&left, &s5, &a, &b, LANES_AC);
-                                                /* (S6, S5, S6, S5), b < (10.61, 10.07, 10.61, 10.07) */
+    fe52x4_sub_lanes_biased(&left, &s5, &a, &b, LANES_AC);
+                                                /* (S6', S5', S6', S5'), S6' = S1' − S2, b < (10.61, 11.03, 10.61, 11.03) */
     fe52x4_add_lanes(&left, &left, &left, &c, LANES_AC);
-                                                /* (S8, S5, S8, S5), b < (11.37, 10.07, 11.37, 10.07) */
-    fe52x4_sub_lanes(&right, &s5, &a, &b, LANES_BC);
-                                                /* (S5, S6, S6, S5), b < (10.07, 10.61, 10.61, 10.07) */
-    fe52x4_sub_lanes(&right, &right, &right, &d, LANES_AD);
-                                                /* (S9, S6, S6, S9), b < (11.04, 10.61, 10.61, 11.04) */
-    FE52X4_CHECK(&left, 11.37, 10.07, 11.37, 10.07, "(S8, S5, S8, S5) lazy");
-    FE52X4_CHECK(&right, 11.04, 10.61, 10.61, 11.04, "(S9, S6, S6, S9) lazy");
+                                                /* (S8, S5', S8, S5'), b < (11.37, 11.03, 11.37, 11.03) */
+    fe52x4_sub_lanes_biased(&right, &s5, &a, &b, LANES_BC);
+                                                /* (S5', S6', S6', S5'), b < (11.03, 10.61, 10.61, 11.03) */
+    fe52x4_sub_lanes_biased(&right, &right, &right, &d, LANES_AD);
+                                                /* (S9, S6', S6', S9), S9 = S5' − S4, b < (11.03, 10.61, 10.61, 11.03) */
+    FE52X4_CHECK(&left, 11.37, 11.03, 11.37, 11.03, "(S8, S5, S8, S5) lazy");
+    FE52X4_CHECK(&right, 11.03, 10.61, 10.61, 11.03, "(S9, S6, S6, S9) lazy");
     fe52x4_reduce(&left, &left);                /* (S8, S5, S8, S5), b < 0.00001 */
     fe52x4_reduce(&right, &right);              /* (S9, S6, S6, S9), b < 0.00001 */
     fe52x4_mul(r, &left, &right);               /* (X3, Y3, Z3, T3), b < 9.07 */

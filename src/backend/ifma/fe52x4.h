@@ -132,6 +132,7 @@ typedef lanes4_shuf fe52x4_shuf;
 /* Output bounds of the carrying operations. */
 #define FE52X4_B_REDUCED 0.00001 /* fe52x4_reduce */
 #define FE52X4_B_PRODUCT 9.07    /* fe52x4_mul, fe52x4_sq: limbs < 267·2^52 < 2^60.06 */
+#define FE52X4_B_PRODUCT_BIASED 10.61 /* + 2^10·p (fe52x4_sq_bias_a): < 779·2^52 < 2^61.61 */
 #define FE52X4_B_SMALL 1.0001    /* fe52x4_mul_small: limbs < 2^52 + 2^25.25 */
 /* Input bounds. */
 #define FE52X4_B_MUL_IN 1.0      /* multiplier operands: limbs < 2^52 */
@@ -322,6 +323,22 @@ static inline void fe52x4_add_lanes(fe52x4 *h, const fe52x4 *src, const fe52x4 *
     h->v[2] = FE52X4_OP(mask_add_epi64)(src->v[2], k, f->v[2], g->v[2]);
     h->v[3] = FE52X4_OP(mask_add_epi64)(src->v[3], k, f->v[3], g->v[3]);
     h->v[4] = FE52X4_OP(mask_add_epi64)(src->v[4], k, f->v[4], g->v[4]);
+}
+
+/*
+ * As fe52x4_sub_lanes, without the bias: f − g in the lanes of `lanes`, src
+ * elsewhere. In: f ≥ 2^10·p limbwise in those lanes (it holds the bias
+ * already: fe52x4_sq_bias_a), b < 12; g b < 9.99 (≤ 2^10·p, so no limb goes
+ * negative); out: < f. The bounds check builds verify that no limb wrapped.
+ */
+static inline void fe52x4_sub_lanes_biased(fe52x4 *h, const fe52x4 *src, const fe52x4 *f,
+                                           const fe52x4 *g, fe52x4_lanes lanes)
+{
+    const __mmask8 k = FE52X4_K(lanes);
+    FE52X4_CHECK1(f, FE52X4_B_LAZY_IN, "sub_lanes_biased: f");
+    FE52X4_CHECK1(g, FE52X4_B_BIAS_IN, "sub_lanes_biased: g");
+    for (int i = 0; i < 5; i++) h->v[i] = FE52X4_OP(mask_sub_epi64)(src->v[i], k, f->v[i], g->v[i]);
+    FE52X4_CHECK1(h, FE52X4_B_LAZY_IN, "sub_lanes_biased: h");
 }
 
 static inline void fe52x4_sub_lanes(fe52x4 *h, const fe52x4 *src, const fe52x4 *f,
@@ -549,10 +566,15 @@ FE52X4_HOT void fe52x4_mul(fe52x4 *h, const fe52x4 *f, const fe52x4 *g)
  * exceed the 52-bit operand width). Columns from the top, as in
  * fe52x4_mul. Constant time; aliasing allowed.
  */
-FE52X4_HOT void fe52x4_sq(fe52x4 *h, const fe52x4 *f)
+FE52X4_HOT void fe52x4_sq_(fe52x4 *h, const fe52x4 *f, int bias_a)
 {
     const fe52x4_reg x0 = f->v[0], x1 = f->v[1], x2 = f->v[2], x3 = f->v[3], x4 = f->v[4];
     const fe52x4_reg zero = FE52X4_ZERO();
+    /* the starting values of columns 0 … 4 (see fe52x4_sq_bias_a): 0, or in
+     * lane A the limbs of 2^10·p (halved where the column is doubled after) */
+    const fe52x4_reg s0 = bias_a ? FE52X4_SETR4(FE52X4_BIAS0, 0, 0, 0) : zero;
+    const fe52x4_reg s1 = bias_a ? FE52X4_SETR4(FE52X4_BIAS1, 0, 0, 0) : zero;
+    const fe52x4_reg s1h = bias_a ? FE52X4_SETR4(FE52X4_BIAS1 / 2, 0, 0, 0) : zero;
     fe52x4_reg z[10], c, b;
 
     FE52X4_CHECK1(f, FE52X4_B_MUL_IN, "sq: f");
@@ -583,26 +605,47 @@ FE52X4_HOT void fe52x4_sq(fe52x4 *h, const fe52x4 *f)
     c = FE52X4_HI_(FE52X4_HI_(zero, x0, x3), x1, x2);
     b = FE52X4_LO_(FE52X4_LO_(zero, x0, x4), x1, x3);
     b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
-    z[4] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(b, b), FE52X4_LO_(zero, x2, x2));
+    z[4] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(b, b), FE52X4_LO_(s1, x2, x2));
     /* z3 = 2 (2 hi(x0x2) + lo(x0x3) + lo(x1x2) + hi(x1x1)) */
     c = FE52X4_HI_(zero, x0, x2);
-    b = FE52X4_HI_(FE52X4_LO_(FE52X4_LO_(zero, x0, x3), x1, x2), x1, x1);
+    b = FE52X4_HI_(FE52X4_LO_(FE52X4_LO_(s1h, x0, x3), x1, x2), x1, x1);
     b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
     z[3] = FE52X4_OP(add_epi64)(b, b);
     /* z2 = 2 (2 hi(x0x1) + lo(x0x2)) + lo(x1x1) */
     c = FE52X4_HI_(zero, x0, x1);
     b = FE52X4_LO_(zero, x0, x2);
     b = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(c, c), b);
-    z[2] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(b, b), FE52X4_LO_(zero, x1, x1));
+    z[2] = FE52X4_OP(add_epi64)(FE52X4_OP(add_epi64)(b, b), FE52X4_LO_(s1, x1, x1));
     /* z1 = 2 (lo(x0x1) + hi(x0x0)) */
-    b = FE52X4_HI_(FE52X4_LO_(zero, x0, x1), x0, x0);
+    b = FE52X4_HI_(FE52X4_LO_(s1h, x0, x1), x0, x0);
     z[1] = FE52X4_OP(add_epi64)(b, b);
     /* z0 = lo(x0x0) */
-    z[0] = FE52X4_LO_(zero, x0, x0);
+    z[0] = FE52X4_LO_(s0, x0, x0);
     /* clang-format on */
-    /* every z_k is at most the matching column of a product (§3.1) */
+    /* every z_k is at most the matching column of a product (§3.1), plus
+     * 2^10·p's limb k in lane A if bias_a */
     fe52x4_fold_(h, z);
-    FE52X4_CHECK1(h, FE52X4_B_PRODUCT, "sq: h");
+    FE52X4_CHECK(h, bias_a ? FE52X4_B_PRODUCT_BIASED : FE52X4_B_PRODUCT, FE52X4_B_PRODUCT,
+                 FE52X4_B_PRODUCT, FE52X4_B_PRODUCT, "sq: h");
+}
+
+/* h = f² lane by lane (fe52x4_sq_ above). */
+FE52X4_HOT void fe52x4_sq(fe52x4 *h, const fe52x4 *f)
+{
+    fe52x4_sq_(h, f, 0);
+}
+
+/*
+ * h = f² lane by lane, plus 2^10·p in lane A: the columns 0 … 4 of lane A
+ * start at the limbs of 2^10·p instead of 0 (halved in the columns that are
+ * doubled afterwards; the limbs are even), so h_k gains exactly 2^10·p's
+ * limb k, at no instruction. A value subtracted from lane A then needs no
+ * bias of its own (fe52x4_sub_lanes_biased). In: b < 1; out: lane A
+ * b < 10.61 (limbs < 779·2^52, ≥ those of 2^10·p), lanes B, C, D b < 9.07.
+ */
+FE52X4_HOT void fe52x4_sq_bias_a(fe52x4 *h, const fe52x4 *f)
+{
+    fe52x4_sq_(h, f, 1);
 }
 
 /*
