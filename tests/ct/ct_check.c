@@ -200,23 +200,30 @@ static void check_x25519_ladders(const struct backend *b)
 
 /* Batched X25519 (src/x25519/batch.c): constant time in every scalar and
  * point, so both are secret; the per-entry verdicts are declassified inside
- * (RFC 7748 §6.1). 25 entries: chunks and leftovers on every backend (ifma:
- * one 16-lane call, one 8-lane call and one single ladder; avx2: 4-lane calls
- * and the leftover; the IFMA kernels run under MSan only, valgrind cannot run
- * AVX-512). */
+ * (RFC 7748 §6.1). 25 entries: chunks, a shared division per block and
+ * leftovers on every backend (ifma: 16- or 8-lane calls as the CPU decides,
+ * then a single ladder; avx2: 4-lane calls and the leftover); 8 and 14: one
+ * kernel call that divides in its own lanes on ifma (x8_divide; 14 on the
+ * 16-lane kernel where the CPU takes 16). The IFMA kernels run under MSan
+ * only: valgrind cannot run AVX-512. */
 static void check_x25519_batch(void)
 {
+    static const size_t sizes[] = {25, 8, 14};
     uint8_t k[25][32], u[25][32], out[25][32];
     int res[25], rc;
 
-    test_rng_bytes(k, sizeof k);
-    test_rng_bytes(u, sizeof u);
-    SECRET(k, sizeof k);
-    SECRET(u, sizeof u);
-    OP("vec25519_x25519_batch",
-       rc = vec25519_x25519_batch(25, out[0], k[0], u[0], res);
-       CHECK(rc == 0 || rc == -1, "x25519_batch returned %d", rc));
-    expect_secret(out, sizeof out, "vec25519_x25519_batch");
+    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+        const size_t n = sizes[t];
+
+        test_rng_bytes(k, sizeof k);
+        test_rng_bytes(u, sizeof u);
+        SECRET(k, sizeof k);
+        SECRET(u, sizeof u);
+        OP("vec25519_x25519_batch",
+           rc = vec25519_x25519_batch(n, out[0], k[0], u[0], res);
+           CHECK(rc == 0 || rc == -1, "x25519_batch(%zu) returned %d", n, rc));
+        expect_secret(out, 32 * n, "vec25519_x25519_batch");
+    }
 }
 
 /* Batched key generation (src/x25519/base_batch.c, src/ed25519/keypair_batch.c)

@@ -37,6 +37,13 @@
  */
 #define X25519_BATCH_PAD16_MIN_IFMA 10
 #define X25519_BATCH_PAD_MIN_IFMA 3
+/*
+ * Where the part for one kernel is a single call (at most 16, or 8, entries),
+ * the kernel divides in its own registers (x25519_batch16_ifma /
+ * x25519_batch8_ifma: Montgomery's trick in the lanes, one inversion, x8_divide
+ * in x25519x8.c); a longer part shares one inversion per block of
+ * X25519_XZ_BLOCK entries (x25519_batch_lanes_xz), cheaper per entry there.
+ */
 
 /* The table's x25519_batch (src/backend/backend.h). Constant time (n public). */
 static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
@@ -47,13 +54,19 @@ static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
                        : r >= X25519_BATCH_PAD16_MIN_IFMA ? n
                                                           : n - r;
 
-    if (n16 != 0)
+    if (n16 > 16)
         x25519_batch_lanes_xz(n16, out, scalars, points, x25519_batch16_ifma_xz, 16,
                               X25519_BATCH_PAD16_MIN_IFMA, x25519_ladder_ifma);
-    if (n16 != n)
+    else if (n16 != 0)
+        x25519_batch_lanes(n16, out, scalars, points, x25519_batch16_ifma, 16,
+                           X25519_BATCH_PAD16_MIN_IFMA, x25519_ladder_ifma);
+    if (n - n16 > 8)
         x25519_batch_lanes_xz(n - n16, out + 32 * n16, scalars + 32 * n16, points + 32 * n16,
                               x25519_batch8_ifma_xz, 8, X25519_BATCH_PAD_MIN_IFMA,
                               x25519_ladder_ifma);
+    else if (n16 != n)
+        x25519_batch_lanes(n - n16, out + 32 * n16, scalars + 32 * n16, points + 32 * n16,
+                           x25519_batch8_ifma, 8, X25519_BATCH_PAD_MIN_IFMA, x25519_ladder_ifma);
 }
 
 #include "scalarmult_x2.h" /* its scalarmult_order */

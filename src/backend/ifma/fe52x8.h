@@ -27,8 +27,14 @@
  *            pairs i + j = k (1,2,3,4,5,4,3,2,1): z_0..z_9 < (1,4,7,10,13,14,11,8,5,2)·2^52
  *   loose    h_k = z_k + 19·z_(k+5) < (267,213,159,105,51)·2^52 < 2^60.06: a
  *            product before its carry pass (any 64-bit limbs may be carried)
+ *   biased   a loose product plus 2^10·p, the column sums started at the
+ *            limbs of 2^10·p instead of 0 (fe52x8_mul_biased, _sq_biased):
+ *            limbs ≥ those of 2^10·p and < 2^60.06 + 2^61 < 2^61.58; a loose
+ *            value subtracted from it needs no bias of its own
+ *            (fe52x8_sub_biased, 5 adds fewer than fe52x8_sub_loose)
  *   sums     loose + loose < 2^61.06; f + 2^10·p − loose < 2^62 (2^10·p has
- *            limbs ≥ 2^61 − 2^14.25 > 2^60.06); carried + 2p − carried < 2^53;
+ *            limbs ≥ 2^61 − 2^14.25 > 2^60.06); biased + loose < 2^62;
+ *            biased − loose < 2^61.58; carried + 2p − carried < 2^53;
  *            each carried before it is multiplied
  *
  * With -DVEC25519_CHECK_BOUNDS (the bounds-checking test core) every
@@ -80,6 +86,14 @@ typedef struct {
 #define X8_OPERAND ((UINT64_C(1) << 52) - 1)                      /* IFMA operand */
 #define X8_LOOSE0 (UINT64_C(267) << 52)                           /* folded product, limb 0 */
 #define X8_LOOSE1 (UINT64_C(213) << 52)                           /* folded product, limbs 1..4 */
+#define X8_BIASED0 (X8_LOOSE0 + X8_BIAS0)                         /* biased product, limb 0 */
+#define X8_BIASED1 (X8_LOOSE1 + X8_BIAS1)                         /* biased product, limbs 1..4 */
+
+/* The three output states of a product (a compile-time constant after
+ * inlining): loose, carried, or biased (the bounds above). */
+#define X8_OUT_LOOSE 0
+#define X8_OUT_CARRIED 1
+#define X8_OUT_BIASED 2
 
 #ifdef VEC25519_CHECK_BOUNDS
 #include <stdio.h>
@@ -130,10 +144,11 @@ X8_INLINE void fe52x8_carry(fe52x8 *h, const fe52x8 *f)
     X8_CHECK(h, X8_CARRIED0, X8_CARRIED1, "carry: h");
 }
 
-/* h = f + g, limb by limb, no carry. In: carried; out: < 2^52 + 2^18.25. */
+/* h = f + g, limb by limb, no carry. In: carried, loose or (f only) biased;
+ * out: < 2^52 + 2^18.25 from carried inputs, < 2^62 from the others. */
 X8_INLINE void fe52x8_add(fe52x8 *h, const fe52x8 *f, const fe52x8 *g)
 {
-    X8_CHECK(f, X8_LOOSE0, X8_LOOSE1, "add: f");
+    X8_CHECK(f, X8_BIASED0, X8_BIASED1, "add: f");
     X8_CHECK(g, X8_LOOSE0, X8_LOOSE1, "add: g");
     for (int i = 0; i < 5; i++) h->v[i] = _mm512_add_epi64(f->v[i], g->v[i]);
 }
@@ -161,6 +176,15 @@ X8_INLINE void fe52x8_sub_loose(fe52x8 *h, const fe52x8 *f, const fe52x8 *g)
         h->v[i] = _mm512_sub_epi64(_mm512_add_epi64(f->v[i], x8_set1(X8_BIAS1)), g->v[i]);
 }
 
+/* h = f − g, no carry. In: f biased (limbs ≥ those of 2^10·p), g loose
+ * (< 2^60.06 ≤ the limbs of 2^10·p: no limb goes negative); out: < 2^61.58. */
+X8_INLINE void fe52x8_sub_biased(fe52x8 *h, const fe52x8 *f, const fe52x8 *g)
+{
+    X8_CHECK(f, X8_BIASED0, X8_BIASED1, "sub_biased: f");
+    X8_CHECK(g, X8_LOOSE0, X8_LOOSE1, "sub_biased: g");
+    for (int i = 0; i < 5; i++) h->v[i] = _mm512_sub_epi64(f->v[i], g->v[i]);
+}
+
 /*
  * h = carry(Σ_k z_k·2^(51k) folded at 2^255 ≡ 19), from the IFMA column sums
  * lo[k] (low 52 bits of the products f_i·g_j, i + j = k, weight 2^(51k)) and
@@ -173,10 +197,10 @@ X8_INLINE void fe52x8_sub_loose(fe52x8 *h, const fe52x8 *f, const fe52x8 *g)
  * vpmullq has a fixed latency (no data-dependent timing); 19·z_(k+5) <
  * 19·14·2^52 < 2^60.06 fits 64 bits exactly as before. The shift-and-add
  * form stays for a build without -mavx512dq.
- * Bounds: the header's "column" and "folded" rows; out: carried if carry,
- * else folded (limbs < 2^60.06, "loose").
+ * Bounds: the header's "column" and "folded" rows; out (a compile-time
+ * constant): carried, loose (limbs < 2^60.06) or biased (+ 2^10·p, < 2^61.58).
  */
-X8_INLINE void fe52x8_fold_(fe52x8 *h, const __m512i lo[9], const __m512i hi[9], int carry)
+X8_INLINE void fe52x8_fold_(fe52x8 *h, const __m512i lo[9], const __m512i hi[9], int out)
 {
     __m512i z[10];
 
@@ -195,25 +219,42 @@ X8_INLINE void fe52x8_fold_(fe52x8 *h, const __m512i lo[9], const __m512i hi[9],
         h->v[k] = _mm512_add_epi64(_mm512_add_epi64(z[k], t), _mm512_add_epi64(t2, t16));
 #endif
     }
-    X8_CHECK(h, X8_LOOSE0, X8_LOOSE1, "fold: h");
-    if (carry) fe52x8_carry(h, h); /* carry is a compile-time constant */
+    if (out == X8_OUT_BIASED)
+        X8_CHECK(h, X8_BIASED0, X8_BIASED1, "fold: h");
+    else
+        X8_CHECK(h, X8_LOOSE0, X8_LOOSE1, "fold: h");
+    if (out == X8_OUT_CARRIED) fe52x8_carry(h, h); /* out is a compile-time constant */
 }
 
-/* h = f·g in every lane. In: operands (limbs < 2^52); out: carried if carry,
- * else loose (< 2^60.06). 25 vpmadd52luq + 25 vpmadd52huq, 18 independent
+/* The column sums' starting values: 0, or for a biased product the limbs of
+ * 2^10·p in the low columns (z_k = lo_k + …: h_k gains exactly 2^10·p_k;
+ * column bound + 2^61, still < 2^64). The squaring doubles columns 1..7
+ * once they hold the cross products (doubled = 1): those start at half the
+ * limb (2^10·p's limbs are even). */
+X8_INLINE void fe52x8_columns_init_(__m512i lo[9], __m512i hi[9], int out, int doubled)
+{
+    for (int k = 0; k < 9; k++) lo[k] = hi[k] = _mm512_setzero_si512();
+    if (out == X8_OUT_BIASED) {
+        lo[0] = x8_set1(X8_BIAS0);
+        for (int k = 1; k < 5; k++) lo[k] = x8_set1(doubled ? X8_BIAS1 / 2 : X8_BIAS1);
+    }
+}
+
+/* h = f·g in every lane. In: operands (limbs < 2^52); out: carried, loose
+ * (< 2^60.06) or biased as out. 25 vpmadd52luq + 25 vpmadd52huq, 18 independent
  * accumulators, filled column by column from the top (k = 8 … 0): the fold
  * needs z_(k+5) shifted (19z) before it adds z_k, so the high columns are
  * finished first and their shifts overlap the low columns' IFMA. Measured
  * against the row order (i outer, j inner): −11 % on the single 8-lane
  * ladder (latency-bound), −2.7 % on the batch kernel (docs/x25519.md §8.5).
  * Aliasing allowed. */
-X8_INLINE void fe52x8_mul_(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int carry)
+X8_INLINE void fe52x8_mul_(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int out)
 {
     __m512i lo[9], hi[9];
 
     X8_CHECK(f, X8_OPERAND, X8_OPERAND, "mul: f");
     X8_CHECK(g, X8_OPERAND, X8_OPERAND, "mul: g");
-    for (int k = 0; k < 9; k++) lo[k] = hi[k] = _mm512_setzero_si512();
+    fe52x8_columns_init_(lo, hi, out, 0);
     #pragma GCC unroll 9
     for (int k = 8; k >= 0; k--)
         #pragma GCC unroll 5
@@ -223,22 +264,22 @@ X8_INLINE void fe52x8_mul_(fe52x8 *h, const fe52x8 *f, const fe52x8 *g, int carr
             hi[k] = _mm512_madd52hi_epu64(hi[k], f->v[i], g->v[j]);
             lo[k] = _mm512_madd52lo_epu64(lo[k], f->v[i], g->v[j]);
         }
-    fe52x8_fold_(h, lo, hi, carry);
+    fe52x8_fold_(h, lo, hi, out);
 }
 
 /*
  * h = f² in every lane. In: operand; out: carried. The 10 cross products
  * f_i·f_j (i < j) are summed once and doubled, then the 5 squares f_i² are
  * added: lo[k] and hi[k] are then exactly the sums fe52x8_mul(f, f) would
- * form, with the same bounds. 30 IFMA. Out: carried if carry, else loose.
+ * form, with the same bounds. 30 IFMA. Out: carried, loose or biased as out.
  * Aliasing allowed.
  */
-X8_INLINE void fe52x8_sq_(fe52x8 *h, const fe52x8 *f, int carry)
+X8_INLINE void fe52x8_sq_(fe52x8 *h, const fe52x8 *f, int out)
 {
     __m512i lo[9], hi[9];
 
     X8_CHECK(f, X8_OPERAND, X8_OPERAND, "sq: f");
-    for (int k = 0; k < 9; k++) lo[k] = hi[k] = _mm512_setzero_si512();
+    fe52x8_columns_init_(lo, hi, out, 1);
     #pragma GCC unroll 5
     for (int i = 0; i < 5; i++)
         #pragma GCC unroll 5
@@ -254,15 +295,17 @@ X8_INLINE void fe52x8_sq_(fe52x8 *h, const fe52x8 *f, int carry)
         lo[2 * i] = _mm512_madd52lo_epu64(lo[2 * i], f->v[i], f->v[i]);
         hi[2 * i] = _mm512_madd52hi_epu64(hi[2 * i], f->v[i], f->v[i]);
     }
-    fe52x8_fold_(h, lo, hi, carry);
+    fe52x8_fold_(h, lo, hi, out);
 }
 
 /* The two output states of products: carried (a multiplier operand) or
  * loose (limbs < 2^60.06: only added, subtracted and carried afterwards). */
-#define fe52x8_mul(h, f, g) fe52x8_mul_((h), (f), (g), 1)
-#define fe52x8_mul_loose(h, f, g) fe52x8_mul_((h), (f), (g), 0)
-#define fe52x8_sq(h, f) fe52x8_sq_((h), (f), 1)
-#define fe52x8_sq_loose(h, f) fe52x8_sq_((h), (f), 0)
+#define fe52x8_mul(h, f, g) fe52x8_mul_((h), (f), (g), X8_OUT_CARRIED)
+#define fe52x8_mul_loose(h, f, g) fe52x8_mul_((h), (f), (g), X8_OUT_LOOSE)
+#define fe52x8_mul_biased(h, f, g) fe52x8_mul_((h), (f), (g), X8_OUT_BIASED)
+#define fe52x8_sq(h, f) fe52x8_sq_((h), (f), X8_OUT_CARRIED)
+#define fe52x8_sq_loose(h, f) fe52x8_sq_((h), (f), X8_OUT_LOOSE)
+#define fe52x8_sq_biased(h, f) fe52x8_sq_((h), (f), X8_OUT_BIASED)
 
 /*
  * h = acc + c·f lane by lane, c < 2^20 per lane (public), not carried
@@ -285,6 +328,46 @@ X8_INLINE void fe52x8_mul_a24_add(fe52x8 *h, const fe52x8 *e, const fe52x8 *aa)
     X8_CHECK(e, X8_CARRIED0, X8_CARRIED1, "mul_a24_add: e");
     X8_CHECK(aa, X8_CARRIED0, X8_CARRIED1, "mul_a24_add: aa");
     fe52x8_mul_small_add(h, e, x8_set1(X8_A24), aa);
+}
+
+/*
+ * h = f reduced to the canonical representative (value < p, limbs < 2^51),
+ * lane by lane, and the mask of the lanes where f ≡ 0. In: carried.
+ * (1) A sequential carry pass: limbs 1..4 < 2^51, limb 0 < 2^51 + 19 (each
+ * carry is 0 or 1), value < 2^255 + 19. (2) q = ⌊(value + 19)/2^255⌋ ∈ {0, 1}
+ * by a carry chain (exact: each step shifts the whole partial sum), q = 1 iff
+ * value ≥ p. (3) value + 19q − 2^255·q: 19q on limb 0, a carry pass, bit 255
+ * dropped. The usual freeze (as fe51_tobytes), eight lanes at once; shifts,
+ * adds and masks only.
+ */
+X8_INLINE __mmask8 fe52x8_canon(fe52x8 *h, const fe52x8 *f)
+{
+    const __m512i mask = x8_set1(X8_MASK51), k19 = x8_set1(19);
+    __m512i v[5], c, any;
+
+    X8_CHECK(f, X8_CARRIED0, X8_CARRIED1, "canon: f");
+    for (int i = 0; i < 5; i++) v[i] = f->v[i];
+    for (int k = 0; k < 2; k++) {
+        if (k == 1) { /* q, then 19q on limb 0 */
+            c = _mm512_srli_epi64(_mm512_add_epi64(v[0], k19), 51);
+            for (int i = 1; i < 5; i++) c = _mm512_srli_epi64(_mm512_add_epi64(v[i], c), 51);
+            v[0] = _mm512_madd52lo_epu64(v[0], c, k19);
+        }
+        for (int i = 0; i < 4; i++) {
+            c = _mm512_srli_epi64(v[i], 51);
+            v[i] = _mm512_and_si512(v[i], mask);
+            v[i + 1] = _mm512_add_epi64(v[i + 1], c);
+        }
+        c = _mm512_srli_epi64(v[4], 51);
+        v[4] = _mm512_and_si512(v[4], mask);
+        if (k == 0) v[0] = _mm512_madd52lo_epu64(v[0], c, k19); /* k = 1: 2^255 dropped */
+    }
+    any = v[0];
+    for (int i = 0; i < 5; i++) {
+        h->v[i] = v[i];
+        if (i > 0) any = _mm512_or_si512(any, v[i]);
+    }
+    return _mm512_cmpeq_epi64_mask(any, _mm512_setzero_si512());
 }
 
 /* h = f with the lanes permuted by idx (vpermq, fixed latency for any index). */

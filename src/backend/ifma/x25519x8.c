@@ -17,21 +17,26 @@
  *
  *   A = x2 + z2   B = x2 − z2   C = x3 + z3   D = x3 − z3      (carried)
  *   AA = A²  BB = B²  E = AA − BB                              (carried)
- *   DA = D·A  CB = C·B                                         (loose)
- *   x3 = (DA + CB)²   z3 = x1·(DA − CB)²                        (loose)
- *   x2 = AA·BB        z2 = E·(AA + a24·E)                        (loose)
+ *   DA = D·A  CB = C·B                                   (biased, loose)
+ *   x3 = (DA + CB)²   z3 = x1·(DA − CB)²                  (biased, loose)
+ *   x2 = AA·BB        z2 = E·(AA + a24·E)                  (biased, loose)
  *
  * A product that is only added or subtracted before the next carry pass
  * (DA, CB and the four state coordinates) stays loose: 6 of the 17 carry
- * passes per step are saved (8 % of the kernel, §9.5).
+ * passes per step are saved (8 % of the kernel, §9.5). The three that are
+ * minuends (DA, x3, x2) are biased: their column sums start at the limbs of
+ * 2^10·p (fe52x8.h), so the subtraction needs no bias of its own: 15 vector
+ * additions fewer per step (docs/x25519.md §9.11). x2 and x3 start biased
+ * too; a multiple of p changes nothing mod p.
  *
  * The conditional swap is deferred (swap by bit XOR previous bit, once more
  * after the loop), per lane: lane l swaps iff its own scalar's bits differ.
- * The kernels stop before the division (the _xz entry points): x/z is
- * taken on the serial field with one inversion for many ladders
- * (x25519_xz_to_bytes, Montgomery's trick; z = 0 gives 0, as the serial
- * ladder), for a whole batch at once through x25519_batch_lanes_xz
- * (docs/x25519.md §9.9).
+ * Division: the _xz entry points stop before it, and x/z is taken on the
+ * serial field with one inversion for many ladders (x25519_xz_to_bytes,
+ * Montgomery's trick; z = 0 gives 0, as the serial ladder), for a whole
+ * batch at once through x25519_batch_lanes_xz (docs/x25519.md §9.9); the
+ * entry points without _xz (one kernel call that is the whole batch) divide
+ * in their own lanes, with one inversion (x8_divide, §9.11).
  *
  * Two kernels: x25519_batch8_ifma (one group of eight lanes) and
  * x25519_batch16_ifma (two groups). Within a lane the step is one chain of
@@ -82,6 +87,10 @@ struct x8_state {
     uint64_t kw[4][8];
     uint8_t kc[32];
     fe51 t;
+    struct {                           /* x8_divide                             */
+        fe52x8 z[X8_GROUPS], x[X8_GROUPS], pre, suf, e, w[X8_GROUPS], u;
+        fe total, inv;
+    } dv;
 };
 
 /* Every statement of the step below is done for each of the ng groups before
@@ -90,9 +99,9 @@ struct x8_state {
 
 /*
  * One ladder step in every lane of ng groups (the header's formulas; bounds
- * per line). x2, z2, x3, z3 loose in and out (limbs < 2^60.06: they are only
- * added, subtracted and carried, so the products that make them skip the
- * carry); x1 carried. Within one lane the step is one chain of dependent
+ * per line). z2, z3 loose and x2, x3 biased in and out (limbs < 2^60.06,
+ * < 2^61.58: they are only added, subtracted and carried, so the products
+ * that make them skip the carry); x1 carried. Within one lane the step is one chain of dependent
  * products; with ng = 2 the two groups' chains are independent and are
  * issued side by side, operation by operation (docs/x25519.md §9.6).
  *
@@ -108,11 +117,11 @@ X8_INLINE void x8_ladder_step(struct x8_state *st, int ng)
         e[X8_GROUPS], da[X8_GROUPS], cb[X8_GROUPS], s[X8_GROUPS];
 
     X8_EACH(g, ng) {
-        fe52x8_add(&a[g], &st->x2[g], &st->z2[g]);       /* A  = x2 + z2          < 2^61.06 */
+        fe52x8_add(&a[g], &st->x2[g], &st->z2[g]);       /* A  = x2 + z2 (+ 2^10·p) < 2^62  */
         fe52x8_carry(&a[g], &a[g]);                       /*                       carried   */
     }
     X8_EACH(g, ng) {
-        fe52x8_sub_loose(&b[g], &st->x2[g], &st->z2[g]); /* B = x2 + 2^10·p − z2  < 2^62    */
+        fe52x8_sub_biased(&b[g], &st->x2[g], &st->z2[g]); /* B = x2 − z2          < 2^61.58 */
         fe52x8_carry(&b[g], &b[g]);
     }
     X8_EACH(g, ng) {
@@ -120,15 +129,15 @@ X8_INLINE void x8_ladder_step(struct x8_state *st, int ng)
         fe52x8_carry(&c[g], &c[g]);
     }
     X8_EACH(g, ng) {
-        fe52x8_sub_loose(&d[g], &st->x3[g], &st->z3[g]); /* D = x3 − z3 */
+        fe52x8_sub_biased(&d[g], &st->x3[g], &st->z3[g]); /* D = x3 − z3 */
         fe52x8_carry(&d[g], &d[g]);
     }
-    X8_EACH(g, ng) fe52x8_mul_loose(&da[g], &d[g], &a[g]); /* DA = D·A             loose     */
+    X8_EACH(g, ng) fe52x8_mul_biased(&da[g], &d[g], &a[g]); /* DA = D·A            biased    */
     X8_EACH(g, ng) fe52x8_mul_loose(&cb[g], &c[g], &b[g]); /* CB = C·B             loose     */
     X8_EACH(g, ng) fe52x8_sq(&aa[g], &a[g]);              /* AA = A²               carried   */
     X8_EACH(g, ng) fe52x8_sq(&bb[g], &b[g]);              /* BB = B²               carried   */
     X8_EACH(g, ng) {
-        fe52x8_sub_loose(&s[g], &da[g], &cb[g]);          /* DA + 2^10·p − CB      < 2^62    */
+        fe52x8_sub_biased(&s[g], &da[g], &cb[g]);         /* DA + 2^10·p − CB      < 2^61.58 */
         fe52x8_carry(&s[g], &s[g]);
     }
     X8_EACH(g, ng) fe52x8_sq(&s[g], &s[g]);
@@ -143,11 +152,11 @@ X8_INLINE void x8_ladder_step(struct x8_state *st, int ng)
     }
     X8_EACH(g, ng) fe52x8_mul_loose(&st->z2[g], &e[g], &s[g]); /* z2 = E·(AA + a24·E) loose */
     X8_EACH(g, ng) {
-        fe52x8_add(&s[g], &da[g], &cb[g]);                /* DA + CB               < 2^61.06 */
+        fe52x8_add(&s[g], &da[g], &cb[g]);                /* DA + 2^10·p + CB      < 2^62    */
         fe52x8_carry(&s[g], &s[g]);
     }
-    X8_EACH(g, ng) fe52x8_sq_loose(&st->x3[g], &s[g]);    /* x3 = (DA + CB)²       loose     */
-    X8_EACH(g, ng) fe52x8_mul_loose(&st->x2[g], &aa[g], &bb[g]);    /* x2 = AA·BB         loose */
+    X8_EACH(g, ng) fe52x8_sq_biased(&st->x3[g], &s[g]);   /* x3 = (DA + CB)²       biased    */
+    X8_EACH(g, ng) fe52x8_mul_biased(&st->x2[g], &aa[g], &bb[g]);   /* x2 = AA·BB        biased */
 }
 
 /* Group g's eight inputs into st (clamped scalars as words, u as limbs, the
@@ -169,6 +178,11 @@ static inline void x8_load_group(struct x8_state *st, int g, const uint8_t scala
     }
     st->x2[g].v[0] = st->z3[g].v[0] = x8_set1(1); /* (x2:z2) = (1:0), (x3:z3) = (u:1) */
     st->x3[g] = st->x1[g];
+    for (int i = 0; i < 5; i++) { /* x2 and x3 biased, as the step keeps them */
+        const uint64_t bias = i == 0 ? X8_BIAS0 : X8_BIAS1;
+        st->x2[g].v[i] = _mm512_add_epi64(st->x2[g].v[i], x8_set1(bias));
+        st->x3[g].v[i] = _mm512_add_epi64(st->x3[g].v[i], x8_set1(bias));
+    }
 }
 
 /* Group g's eight (x2, z2), carried (tight fe51 limbs), out of st into the
@@ -194,9 +208,9 @@ static inline void x8_store_group_xz(struct x8_state *st, int g, fe *x, fe *z)
 }
 
 /* The ladders of 8·ng lanes (ng = 1 or 2, a constant after inlining), up to
- * the division: x[l], z[l] for l < 8·ng. Every input is read before any
- * output is written. */
-X8_INLINE void x8_ladders(struct x8_state *st, fe *x, fe *z, const uint8_t (*scalars)[32],
+ * the division: (x2, z2) of each group in st, carried. Every input is read
+ * (into st) before anything is written. */
+X8_INLINE void x8_ladders(struct x8_state *st, const uint8_t (*scalars)[32],
                           const uint8_t (*points)[32], int ng)
 {
     __mmask8 prev[X8_GROUPS] = {0, 0}; /* the pending swap of each lane */
@@ -221,8 +235,115 @@ X8_INLINE void x8_ladders(struct x8_state *st, fe *x, fe *z, const uint8_t (*sca
         fe52x8_carry(&st->z2[g], &st->z2[g]); /* loose → carried: tight fe51 */
         fe52x8_carry(&st->x2[g], &st->x2[g]);
     }
-    for (int g = 0; g < ng; g++) x8_store_group_xz(st, g, x + 8 * g, z + 8 * g);
     vec25519_wipe(prev, sizeof prev);
+}
+
+/* Lane l of f (carried: tight fe51 limbs) as a serial field element. */
+static void x8_lane_to_fe(struct x8_state *st, fe *h, const fe52x8 *f, int l)
+{
+    for (int i = 0; i < 5; i++) _mm512_storeu_si512(st->limbs[i], f->v[i]);
+    for (int i = 0; i < 5; i++) st->t.v[i] = st->limbs[i][l];
+#if defined(VEC25519_SERIAL_U32)
+    fe51_tobytes(st->kc, &st->t);
+    fe_frombytes(h, st->kc);
+#else
+    *h = st->t;
+#endif
+}
+
+/* f in every lane of h (carried). */
+static void x8_fe_broadcast(struct x8_state *st, fe52x8 *h, const fe *f)
+{
+#if defined(VEC25519_SERIAL_U32)
+    fe_tobytes(st->kc, f);
+    fe51_frombytes(&st->t, st->kc);
+#else
+    st->t = *f;
+#endif
+    for (int i = 0; i < 5; i++) h->v[i] = _mm512_set1_epi64((long long)st->t.v[i]);
+}
+
+/* h = f with the lanes moved up by s (lane l gets lane l − s; lanes below s
+ * get 1), or down by s (lane l gets lane l + s; lanes from 8 − s get 1):
+ * valignq on each limb against the constant 1 (limb 0 = 1, the others 0). */
+#define X8_SHIFT_UP(h, f, s)                                                                    \
+    for (int i_ = 0; i_ < 5; i_++)                                                              \
+    (h)->v[i_] = _mm512_alignr_epi64((f)->v[i_], x8_set1(i_ == 0), 8 - (s))
+#define X8_SHIFT_DOWN(h, f, s)                                                                  \
+    for (int i_ = 0; i_ < 5; i_++)                                                              \
+    (h)->v[i_] = _mm512_alignr_epi64(x8_set1(i_ == 0), (f)->v[i_], (s))
+/* h = the inclusive scan of h by products over the eight lanes, towards the
+ * top lane (DIR = UP: lane l gets h_0 ⋯ h_l) or the bottom one (DOWN: h_l ⋯
+ * h_7), in three rounds of shift and product (u: scratch). Carried in, out. */
+#define X8_SCAN(h, u, DIR)                                                                      \
+    do {                                                                                        \
+        X8_SHIFT_##DIR((u), (h), 1);                                                            \
+        fe52x8_mul((h), (h), (u));                                                              \
+        X8_SHIFT_##DIR((u), (h), 2);                                                            \
+        fe52x8_mul((h), (h), (u));                                                              \
+        X8_SHIFT_##DIR((u), (h), 4);                                                            \
+        fe52x8_mul((h), (h), (u));                                                              \
+    } while (0)
+
+/*
+ * out[l] = x2/z2 of lane l, canonical, for the 8·ng lanes held in st
+ * (carried, after x8_ladders); z ≡ 0 gives 0, as x25519_xz_to_bytes. One
+ * inversion for all, Montgomery's trick in the lanes (docs/x25519.md §9.11):
+ *
+ *   z' = z, or 1 where z ≡ 0 (x' = 0 there);  q = Π_g z'_g lane by lane;
+ *   pre_l = q_0 ⋯ q_(l−1), suf_l = q_(l+1) ⋯ q_7 (log-depth scans: three
+ *   products each, valignq against 1);  t = pre_7·q_7 = Π all;
+ *   x/z in lane l of group g = x'_g · pre·suf · Π_(h≠g) z'_h · t^−1.
+ *
+ * Everything but t^−1 (fe_invert, the serial divsteps) is issued before
+ * the inversion and is independent of it; after it, one product per group,
+ * the freeze and the bytes. 12 (ng = 1) or 15 (ng = 2) eight-lane products
+ * replace the 3·8·ng − 3 serial products and 8·ng serial zero tests of
+ * x25519_xz_to_bytes. Constant time: masks and blends only.
+ */
+X8_INLINE void x8_divide(struct x8_state *st, uint8_t (*out)[32], int ng)
+{
+    const __m512i zero = _mm512_setzero_si512(), one = x8_set1(1);
+
+    for (int g = 0; g < ng; g++) {
+        const __mmask8 z0 = fe52x8_canon(&st->dv.z[g], &st->z2[g]);
+        st->dv.z[g].v[0] = _mm512_mask_blend_epi64(z0, st->dv.z[g].v[0], one);
+        for (int i = 0; i < 5; i++)
+            st->dv.x[g].v[i] = _mm512_mask_blend_epi64(z0, st->x2[g].v[i], zero);
+    }
+    if (ng == 2)
+        fe52x8_mul(&st->dv.e, &st->dv.z[0], &st->dv.z[1]); /* q */
+    else
+        st->dv.e = st->dv.z[0];
+    /* inclusive prefix products of q, then exclusive (shift up by one) */
+    st->dv.pre = st->dv.e;
+    X8_SCAN(&st->dv.pre, &st->dv.u, UP);
+    x8_lane_to_fe(st, &st->dv.total, &st->dv.pre, 7);
+    X8_SHIFT_UP(&st->dv.pre, &st->dv.pre, 1);
+    /* inclusive suffix products, then exclusive */
+    st->dv.suf = st->dv.e;
+    X8_SCAN(&st->dv.suf, &st->dv.u, DOWN);
+    X8_SHIFT_DOWN(&st->dv.suf, &st->dv.suf, 1);
+    fe52x8_mul(&st->dv.e, &st->dv.pre, &st->dv.suf); /* t / q, lane by lane */
+    if (ng == 2) {
+        fe52x8_mul(&st->dv.u, &st->dv.e, &st->dv.z[1]);
+        fe52x8_mul(&st->dv.w[0], &st->dv.x[0], &st->dv.u);
+        fe52x8_mul(&st->dv.u, &st->dv.e, &st->dv.z[0]);
+        fe52x8_mul(&st->dv.w[1], &st->dv.x[1], &st->dv.u);
+    } else {
+        fe52x8_mul(&st->dv.w[0], &st->dv.x[0], &st->dv.e);
+    }
+    fe_invert(&st->dv.inv, &st->dv.total);
+    x8_fe_broadcast(st, &st->dv.u, &st->dv.inv);
+    for (int g = 0; g < ng; g++) {
+        fe52x8_mul(&st->dv.w[g], &st->dv.w[g], &st->dv.u);
+        (void)fe52x8_canon(&st->dv.w[g], &st->dv.w[g]);
+        for (int i = 0; i < 5; i++) _mm512_storeu_si512(st->limbs[i], st->dv.w[g].v[i]);
+        for (int l = 0; l < 8; l++) {
+            for (int i = 0; i < 5; i++) st->t.v[i] = st->limbs[i][l];
+            fe51_tobytes(out[8 * g + l], &st->t);
+        }
+    }
 }
 
 void x25519_batch8_ifma_xz(fe x[8], fe z[8], const uint8_t scalars[8][32],
@@ -230,7 +351,8 @@ void x25519_batch8_ifma_xz(fe x[8], fe z[8], const uint8_t scalars[8][32],
 {
     struct x8_state st;
 
-    x8_ladders(&st, x, z, scalars, points, 1);
+    x8_ladders(&st, scalars, points, 1);
+    x8_store_group_xz(&st, 0, x, z);
     vec25519_wipe(&st, sizeof st);
 }
 
@@ -239,24 +361,27 @@ void x25519_batch16_ifma_xz(fe x[16], fe z[16], const uint8_t scalars[16][32],
 {
     struct x8_state st;
 
-    x8_ladders(&st, x, z, scalars, points, 2);
+    x8_ladders(&st, scalars, points, 2);
+    for (int g = 0; g < 2; g++) x8_store_group_xz(&st, g, x + 8 * g, z + 8 * g);
     vec25519_wipe(&st, sizeof st);
 }
 
 void x25519_batch8_ifma(uint8_t out[8][32], const uint8_t scalars[8][32],
                         const uint8_t points[8][32])
 {
-    fe x[8], z[8];
+    struct x8_state st;
 
-    x25519_batch8_ifma_xz(x, z, scalars, points);
-    x25519_xz_to_bytes(8, out[0], x, z); /* wipes x and z */
+    x8_ladders(&st, scalars, points, 1);
+    x8_divide(&st, out, 1);
+    vec25519_wipe(&st, sizeof st);
 }
 
 void x25519_batch16_ifma(uint8_t out[16][32], const uint8_t scalars[16][32],
                          const uint8_t points[16][32])
 {
-    fe x[16], z[16];
+    struct x8_state st;
 
-    x25519_batch16_ifma_xz(x, z, scalars, points);
-    x25519_xz_to_bytes(16, out[0], x, z);
+    x8_ladders(&st, scalars, points, 2);
+    x8_divide(&st, out, 2);
+    vec25519_wipe(&st, sizeof st);
 }
