@@ -298,8 +298,9 @@ X8_INLINE void fe52x8_sq_(fe52x8 *h, const fe52x8 *f, int out)
     fe52x8_fold_(h, lo, hi, out);
 }
 
-/* The two output states of products: carried (a multiplier operand) or
- * loose (limbs < 2^60.06: only added, subtracted and carried afterwards). */
+/* The three output states of products: carried (a multiplier operand),
+ * loose (limbs < 2^60.06: only added, subtracted and carried afterwards) or
+ * biased (loose + 2^10·p: a minuend that needs no bias of its own). */
 #define fe52x8_mul(h, f, g) fe52x8_mul_((h), (f), (g), X8_OUT_CARRIED)
 #define fe52x8_mul_loose(h, f, g) fe52x8_mul_((h), (f), (g), X8_OUT_LOOSE)
 #define fe52x8_mul_biased(h, f, g) fe52x8_mul_((h), (f), (g), X8_OUT_BIASED)
@@ -332,7 +333,8 @@ X8_INLINE void fe52x8_mul_a24_add(fe52x8 *h, const fe52x8 *e, const fe52x8 *aa)
 
 /*
  * h = f reduced to the canonical representative (value < p, limbs < 2^51),
- * lane by lane, and the mask of the lanes where f ≡ 0. In: carried.
+ * lane by lane, and the mask of the lanes where f ≡ 0 (x8_divide's zero
+ * test). In: carried.
  * (1) A sequential carry pass: limbs 1..4 < 2^51, limb 0 < 2^51 + 19 (each
  * carry is 0 or 1), value < 2^255 + 19. (2) q = ⌊(value + 19)/2^255⌋ ∈ {0, 1}
  * by a carry chain (exact: each step shifts the whole partial sum), q = 1 iff

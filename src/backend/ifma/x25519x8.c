@@ -101,8 +101,8 @@ struct x8_state {
  * One ladder step in every lane of ng groups (the header's formulas; bounds
  * per line). z2, z3 loose and x2, x3 biased in and out (limbs < 2^60.06,
  * < 2^61.58: they are only added, subtracted and carried, so the products
- * that make them skip the carry); x1 carried. Within one lane the step is one chain of dependent
- * products; with ng = 2 the two groups' chains are independent and are
+ * that make them skip the carry); x1 carried. Within one lane the step is
+ * one chain of dependent products; with ng = 2 the two groups' chains are independent and are
  * issued side by side, operation by operation (docs/x25519.md §9.6).
  *
  * The statements go in the order of the longest chain: DA, CB → DA − CB →
@@ -296,8 +296,8 @@ static void x8_fe_broadcast(struct x8_state *st, fe52x8 *h, const fe *f)
  *   x/z in lane l of group g = x'_g · pre·suf · Π_(h≠g) z'_h · t^−1.
  *
  * Everything but t^−1 (fe_invert, the serial divsteps) is issued before
- * the inversion and is independent of it; after it, one product per group,
- * the freeze and the bytes. 12 (ng = 1) or 15 (ng = 2) eight-lane products
+ * the inversion and is independent of it; after it, one product per group
+ * and the bytes (fe51_tobytes freezes each lane). 12 (ng = 1) or 15 (ng = 2) eight-lane products
  * replace the 3·8·ng − 3 serial products and 8·ng serial zero tests of
  * x25519_xz_to_bytes. Constant time: masks and blends only.
  */
@@ -336,8 +336,7 @@ X8_INLINE void x8_divide(struct x8_state *st, uint8_t (*out)[32], int ng)
     fe_invert(&st->dv.inv, &st->dv.total);
     x8_fe_broadcast(st, &st->dv.u, &st->dv.inv);
     for (int g = 0; g < ng; g++) {
-        fe52x8_mul(&st->dv.w[g], &st->dv.w[g], &st->dv.u);
-        (void)fe52x8_canon(&st->dv.w[g], &st->dv.w[g]);
+        fe52x8_mul(&st->dv.w[g], &st->dv.w[g], &st->dv.u); /* carried: tight fe51 limbs */
         for (int i = 0; i < 5; i++) _mm512_storeu_si512(st->limbs[i], st->dv.w[g].v[i]);
         for (int l = 0; l < 8; l++) {
             for (int i = 0; i < 5; i++) st->t.v[i] = st->limbs[i][l];
