@@ -276,6 +276,48 @@ static void check_ifma_subgroup(void)
     }
 }
 
+/* In a child with VEC25519_IFMA_SCALARMULT = value (NULL: unset): what
+ * scalarmult_halves_best says (1 halves, 0 single). */
+static int halves_child(const void *value)
+{
+    set_or_unset("VEC25519_IFMA_SCALARMULT", value);
+    return scalarmult_halves_best();
+}
+
+static int halves_in_child(const char *value, char *err, size_t errcap)
+{
+    int st = fork_capture(halves_child, value, err, errcap);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* The IFMA table's [s]P (scalarmult_halves_best): the scalar's halves in
+ * the registers' halves on AMD family 1Ah with IFMA, else the 4-way [s]P;
+ * VEC25519_IFMA_SCALARMULT forces either, and another value is ignored
+ * with one line. */
+static void check_ifma_scalarmult(void)
+{
+    char err[4096];
+    const int have = backend_by_name("ifma") != NULL;
+    int got = halves_in_child(NULL, err, sizeof err);
+
+    printf("IFMA [s]P in the halves on this CPU: %d (IFMA %d, /proc/cpuinfo AMD family >= 1Ah: "
+           "%d)\n", got, have, cpuinfo_amd_zen5());
+    CHECK((got == 0 || got == 1) && err[0] == 0, "scalarmult unset: %d '%s'", got, err);
+#if defined(__x86_64__)
+    if (cpuinfo_amd_zen5() >= 0)
+        CHECK(got == (have && cpuinfo_amd_zen5()), "automatic [s]P choice %d", got);
+#endif
+    got = halves_in_child("halves", err, sizeof err);
+    CHECK(got == 1 && err[0] == 0, "scalarmult halves: %d '%s'", got, err);
+    got = halves_in_child("single", err, sizeof err);
+    CHECK(got == 0 && err[0] == 0, "scalarmult single: %d '%s'", got, err);
+    int automatic = halves_in_child(NULL, err, sizeof err);
+    got = halves_in_child("both", err, sizeof err);
+    CHECK(got == automatic && count_lines(err) == 1 &&
+              strstr(err, "VEC25519_IFMA_SCALARMULT must be halves or single"),
+          "scalarmult both: %d '%s'", got, err);
+}
+
 int main(void)
 {
     char err[4096];
@@ -334,6 +376,7 @@ int main(void)
 
     check_ifma_lanes();
     check_ifma_subgroup();
+    check_ifma_scalarmult();
     return test_done();
 }
 #endif /* !_WIN32 */

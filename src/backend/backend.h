@@ -182,6 +182,16 @@ typedef void (*scalarmult_order_fn)(ge_ext *r, ct_mask *in_order, const uint8_t 
  * benchmarks; read as VEC25519_BACKEND is). src/backend/dispatch.c.
  */
 scalarmult_order_fn scalarmult_order_best(const struct backend *b);
+/*
+ * 1 where the IFMA table's scalarmult runs the two halves of the scalar in
+ * the two halves of 512-bit registers (ifma/scalarmult_x2.c,
+ * ifma_scalarmult_halves_x2), 0 where it runs the 4-way [s]P of
+ * vector/variable_base.c: the same rule as scalarmult_order_best
+ * (cpu_features().zmm_full; docs/performance.md §19).
+ * VEC25519_IFMA_SCALARMULT=halves or single forces either (tests,
+ * benchmarks; read as VEC25519_BACKEND is). src/backend/dispatch.c.
+ */
+int scalarmult_halves_best(void);
 
 /* The serial backend (src/backend/serial/backend.c). */
 extern const struct backend serial_backend;

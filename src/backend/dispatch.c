@@ -233,6 +233,19 @@ static int env_choice(const char *var, const char *const names[2], int auto01,
     return auto01;
 }
 
+/* env_choice made once per process and kept in *memo (0: not yet made, else
+ * the choice + 1), so the variable is read and warned about once. */
+static int env_choice_once(atomic_int *memo, const char *var, const char *const names[2],
+                           int auto01, atomic_flag *warned)
+{
+    int u = atomic_load_explicit(memo, memory_order_relaxed);
+    if (!u) {
+        u = 1 + env_choice(var, names, auto01, warned);
+        atomic_store_explicit(memo, u, memory_order_relaxed);
+    }
+    return u - 1;
+}
+
 /*
  * The table's scalarmult_order where it pays (backend.h): the IFMA pair of
  * [s]P and [ℓ]P in the halves of 512-bit registers costs about one [s]P
@@ -250,17 +263,40 @@ static int env_choice(const char *var, const char *const names[2], int auto01,
  */
 scalarmult_order_fn scalarmult_order_best(const struct backend *b)
 {
-    static atomic_int use; /* 0 unknown, 1 halves, 2 powers */
-    int u = atomic_load_explicit(&use, memory_order_relaxed);
+    static atomic_int memo;
+    static atomic_flag warned = ATOMIC_FLAG_INIT;
+    static const char *const names[2] = {"halves", "powers"};
     if (b->scalarmult_order == NULL) return NULL;
-    if (!u) {
-        static const char *const names[2] = {"halves", "powers"};
-        static atomic_flag warned = ATOMIC_FLAG_INIT;
-        u = 1 + env_choice("VEC25519_IFMA_SUBGROUP", names, cpu_features().zmm_full ? 0 : 1,
-                           &warned);
-        atomic_store_explicit(&use, u, memory_order_relaxed);
-    }
-    return u == 1 ? b->scalarmult_order : NULL;
+    return env_choice_once(&memo, "VEC25519_IFMA_SUBGROUP", names,
+                           cpu_features().zmm_full ? 0 : 1, &warned) == 0
+               ? b->scalarmult_order
+               : NULL;
+}
+
+/*
+ * The IFMA table's [s]P (backend.h): the scalar's low and high 128 bits in
+ * the two halves of 512-bit registers, one Horner loop for both, then 128
+ * doublings of the high half and one addition (ifma/scalarmult_x2.c): 252
+ * doublings and 33 additions on the path against 252 and 64. It pays where
+ * a 512-bit operation costs a 256-bit one, as scalarmult_order_best's pair:
+ * on AMD Zen 5 a 512-bit doubling and re-addition take 64–65 and 69–70 TSC
+ * ticks against 66 and 67–68 at 256 bits, and the [s]P 19.8k–20.3k against
+ * 22.4k–23.1k (docs/performance.md §19). Zen 4 splits 512-bit operations
+ * and Intel's cores run 512-bit IFMA on one port (§12.2): there each
+ * 512-bit step costs about two 256-bit ones, and the 4-way [s]P stays. No
+ * timing at run time.
+ *
+ * VEC25519_IFMA_SCALARMULT=halves or single forces either (tests,
+ * benchmarks), read as VEC25519_BACKEND is; any other value is ignored with
+ * one line on stderr.
+ */
+int scalarmult_halves_best(void)
+{
+    static atomic_int memo;
+    static atomic_flag warned = ATOMIC_FLAG_INIT;
+    static const char *const names[2] = {"halves", "single"};
+    return env_choice_once(&memo, "VEC25519_IFMA_SCALARMULT", names,
+                           cpu_features().zmm_full ? 0 : 1, &warned) == 0;
 }
 
 /*
@@ -286,14 +322,11 @@ scalarmult_order_fn scalarmult_order_best(const struct backend *b)
  */
 unsigned x25519_ifma_lanes(void)
 {
-    static atomic_uint lanes;
-    unsigned w = atomic_load_explicit(&lanes, memory_order_relaxed);
-    if (w) return w;
-    static const char *const names[2] = {"8", "16"};
+    static atomic_int memo;
     static atomic_flag warned = ATOMIC_FLAG_INIT;
-    const int sixteen = env_choice("VEC25519_IFMA_X25519_LANES", names, cpu_features().amd ? 0 : 1,
-                                   &warned);
-    w = sixteen ? 16 : 8;
-    atomic_store_explicit(&lanes, w, memory_order_relaxed);
-    return w;
+    static const char *const names[2] = {"8", "16"};
+    return env_choice_once(&memo, "VEC25519_IFMA_X25519_LANES", names, cpu_features().amd ? 0 : 1,
+                           &warned)
+               ? 16
+               : 8;
 }

@@ -31,6 +31,7 @@
 #include "backend/backend.h"
 #include "backend/ifma/edwards_ifma.h"
 #include "backend/ifma/fe52x4.h"
+#include "backend/ifma/scalarmult_x2.h"
 #include "field/fe51.h"
 #include "backend/serial/ge.h"
 #include "internal/bounds.h"
@@ -366,6 +367,66 @@ static void test_scalarmult_order(void)
     CHECK(in_subgroup == 40, "one point in eight is in the subgroup");
 }
 
+/*
+ * ifma_scalarmult_halves_x2 (src/backend/ifma/scalarmult_x2.c: the scalar's
+ * low and high 128 bits in the two halves of 512-bit registers, then 128
+ * doublings of the high half and one addition) against the serial [s]P, on
+ * the same points as above (every coset of the 8-torsion, the torsion points
+ * alone, the identity) and on scalars at the split: 0, the largest, ℓ - 1,
+ * ℓ, 2^128 - 1, 2^128, 2^128 + 1, one digit on either side of it (bit 124,
+ * bit 128), and random ones; the output may alias P. Swapping the halves'
+ * digits, dropping the 128 doublings or the final addition, or leaving a
+ * half's table out of the scan fails it.
+ */
+static void test_scalarmult_halves(void)
+{
+    static const uint8_t ell[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                    0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                    0, 0, 0, 0, 0, 0x10};
+    static const uint8_t t8_enc[32] = {
+        0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67, 0x0f,
+        0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac, 0x03, 0x7a};
+    ge_ext t8, tk[8];
+    uint8_t s[32], got[32], want[32];
+
+    CHECK(ge_ext_frombytes(&t8, t8_enc) == 0, "T8 decodes");
+    ge_ext_0(&tk[0]);
+    for (int k = 1; k < 8; k++) ge_ext_add(&tk[k], &tk[k - 1], &t8);
+    for (int n = 0; n < 8 * 30; n++) {
+        ge_ext p, r1, r2, q;
+        const int k = n % 8;
+        if (n < 8) {
+            p = tk[k];
+        } else {
+            next_point(&q);
+            ge_ext_mul_by_cofactor(&q, &q);
+            ge_ext_add(&p, &q, &tk[k]);
+        }
+        test_rng_bytes(s, 32);
+        s[31] &= 127;
+        switch (n % 30) {
+        case 8: memset(s, 0, 32); break;
+        case 9: memset(s, 0xff, 31), s[31] = 127; break;
+        case 10: memcpy(s, ell, 32); break;
+        case 11: memcpy(s, ell, 32), s[0]--; break;
+        case 12: memset(s, 0, 32), memset(s, 0xff, 16); break;        /* 2^128 - 1 */
+        case 13: memset(s, 0, 32), s[16] = 1; break;                   /* 2^128 */
+        case 14: memset(s, 0, 32), s[16] = 1, s[0] = 1; break;         /* 2^128 + 1 */
+        case 15: memset(s, 0, 32), s[15] = 0x10; break;                /* 2^124: digit 31 */
+        case 16: memset(s + 16, 0, 16); break;                         /* the low half alone */
+        case 17: memset(s, 0, 16); break;                              /* the high half alone */
+        case 18: memset(s, 0x88, 32), s[31] = 0x08; break;             /* nibbles of 8: carries through the split */
+        default: break;
+        }
+        serial_backend.scalarmult(&r2, s, &p);
+        r1 = p;
+        ifma_scalarmult_halves_x2(&r1, s, &r1);
+        enc_serial(got, &r1);
+        enc_serial(want, &r2);
+        CHECK_BYTES(got, want, 32, "scalarmult_halves: [s]P");
+    }
+}
+
 /* ---- cycle counts (--bench) ------------------------------------------------------------------- */
 
 static void bench(void)
@@ -419,5 +480,6 @@ int main(int argc, char **argv)
     test_points_at_bound();
     test_backend();
     test_scalarmult_order();
+    test_scalarmult_halves();
     return test_done();
 }

@@ -69,7 +69,7 @@ static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
                            x25519_batch8_ifma, 8, X25519_BATCH_PAD_MIN_IFMA, x25519_ladder_ifma);
 }
 
-#include "scalarmult_x2.h" /* its scalarmult_order */
+#include "scalarmult_x2.h" /* its scalarmult_order and scalarmult_best */
 #include "base_x8.h"     /* its fixed-base entries (VBACKEND_SCALARMULT_BASE, ..._BASE_ENCODE) */
 /* The vector algorithms (src/backend/vector/algorithms.h lists them). */
 #include "../vector/variable_base.c"
@@ -79,4 +79,17 @@ static void ifma_x25519_batch(size_t n, uint8_t *out, const uint8_t *scalars,
 #include "../vector/pippenger.c"
 #include "../vector/multiscalar.c"
 #include "../vector/decode.c"
+
+/* The table's scalarmult (vpoint.h, VBACKEND_SCALARMULT): the scalar's two
+ * halves in the two halves of 512-bit registers where a 512-bit operation
+ * costs a 256-bit one (dispatch.c, scalarmult_halves_best), else the 4-way
+ * [s]P of vector/variable_base.c. Constant time; r may alias P. */
+static void VFN(scalarmult_best)(ge_ext *r, const uint8_t s[32], const ge_ext *P)
+{
+    if (scalarmult_halves_best())
+        ifma_scalarmult_halves_x2(r, s, P);
+    else
+        VFN(scalarmult)(r, s, P);
+}
+
 #include "../vector/backend.c"

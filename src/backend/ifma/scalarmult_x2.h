@@ -17,4 +17,9 @@
  * r may alias P. */
 void ifma_scalarmult_order_x2(ge_ext *r, ct_mask *in_order, const uint8_t s[32], const ge_ext *P);
 
+/* r = [s]P (s: 32 bytes, s[31] ≤ 127, as the table's scalarmult), the low
+ * 128 bits of s in the low halves of the registers and the high ones in the
+ * high halves. Constant time in s and P; r may alias P. */
+void ifma_scalarmult_halves_x2(ge_ext *r, const uint8_t s[32], const ge_ext *P);
+
 #endif /* VEC25519_BACKEND_IFMA_SCALARMULT_X2_H */

@@ -15,7 +15,7 @@
  */
 const struct backend VFN(backend) = {
     .name = VBACKEND_NAME,
-    .scalarmult = VFN(scalarmult),
+    .scalarmult = VBACKEND_SCALARMULT, /* vpoint.h */
     .scalarmult_base = VBACKEND_SCALARMULT_BASE, /* vpoint.h */
     .double_scalarmult_vartime = VFN(double_scalarmult_vartime),
     .multiscalar_vartime = VFN(multiscalar_vartime), /* multiscalar.c */

@@ -197,6 +197,9 @@ void VFN(pow22523_invert)(fe *h, const fe *f, fe *inv, const fe *g);
 #define VBACKEND_POW22523_INVERT VFN(pow22523_invert)
 /* and [s]P beside [ℓ]P in the halves of 512-bit registers (ifma/scalarmult_x2.c) */
 #define VBACKEND_SCALARMULT_ORDER ifma_scalarmult_order_x2
+/* [s]P: the scalar's halves in the registers' halves where that pays, else
+ * variable_base.c (ifma/backend_ifma.c; dispatch.c, scalarmult_halves_best) */
+#define VBACKEND_SCALARMULT VFN(scalarmult_best)
 #else
 /* on AVX2 the 4-way chain costs more than two serial exponentiations, and
  * the interleaved BMI2/ADX pair less (backend.h, pow22523_2_best) */
@@ -204,6 +207,8 @@ void VFN(pow22523_invert)(fe *h, const fe *f, fe *inv, const fe *g);
 #define VBACKEND_POW22523_2 pow22523_2_best
 #define VBACKEND_POW22523_INVERT pow22523_invert_best
 #define VBACKEND_SCALARMULT_ORDER NULL
+/* [s]P: variable_base.c */
+#define VBACKEND_SCALARMULT VFN(scalarmult)
 #endif
 
 /* ---- tables of multiples ----------------------------------------------------------- */
