@@ -280,8 +280,9 @@ scalarmult_order_fn scalarmult_order_best(const struct backend *b)
  * doublings and 33 additions on the path against 252 and 64. It pays where
  * a 512-bit operation costs a 256-bit one, as scalarmult_order_best's pair:
  * on AMD Zen 5 a 512-bit doubling and re-addition take 64–65 and 69–70 TSC
- * ticks against 66 and 67–68 at 256 bits, and the [s]P 19.8k–20.3k against
- * 22.4k–23.1k (docs/performance.md §19). Zen 4 splits 512-bit operations
+ * ticks against 66 and 67–68 at 256 bits, and
+ * vec25519_edwards25519_point_mul 20.4k against 23.0k–23.2k
+ * (docs/performance.md §19). Zen 4 splits 512-bit operations
  * and Intel's cores run 512-bit IFMA on one port (§12.2): there each
  * 512-bit step costs about two 256-bit ones, and the 4-way [s]P stays. No
  * timing at run time.

@@ -1,24 +1,32 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * [s]P and [ℓ]P in one pass: the IFMA point formulas of edwards_ifma.c
+ * Two 4-way points in one pass: the IFMA point formulas of edwards_ifma.c
  * compiled a second time at 512 bits (FE52X4_WIDE, fe52x4.h), one 4-way
- * point per 256-bit half. The low half runs the constant-time [s]P of
- * vector/variable_base.c; the high half runs the same loop on the digits of
- * ℓ, the group order, so that at the end it holds [ℓ]P, the identity
- * exactly when P lies in the prime-order subgroup (the test of
- * decode_valid, without its exponentiations: backend.h, scalarmult_order).
+ * point per 256-bit half. Two uses:
+ *
+ *   ifma_scalarmult_order_x2   [s]P and [ℓ]P: the low half runs the
+ *       constant-time [s]P of vector/variable_base.c; the high half runs the
+ *       same loop on the digits of ℓ, the group order, so that at the end it
+ *       holds [ℓ]P, the identity exactly when P lies in the prime-order
+ *       subgroup (the test of decode_valid, without its exponentiations:
+ *       backend.h, scalarmult_order).
+ *   ifma_scalarmult_halves_x2  [s]P alone, its low and high 128 bits in the
+ *       two halves, then 128 doublings of the high half and one addition
+ *       (the table's scalarmult where it pays: dispatch.c,
+ *       scalarmult_halves_best).
  *
  * Every operation of fe52x4.h acts on each half alone (the lane
  * permutations are immediates that move both halves alike, the opmasks are
  * repeated per half), so the halves never mix and the low half computes
  * bit for bit what the 256-bit [s]P does. On a CPU with full-width 512-bit
  * units (AMD Zen 5: two IFMA per cycle at either width, docs/performance.md
- * §12.2) the pair costs about one [s]P; elsewhere the dispatcher keeps the
- * exponentiations (dispatch.c, scalarmult_order_best).
+ * §12.2) a pass costs about one 256-bit [s]P; elsewhere the dispatcher keeps
+ * the exponentiations and the 4-way [s]P (dispatch.c).
  *
- * Constant time in s and P: the high half's digits are those of the public
- * constant ℓ, and both halves take the same instructions; the table scan
- * reads every entry for both digits (ge_ifma_cached_select_k_).
+ * Constant time in s and P: both halves take the same instructions whatever
+ * their digits (the high half's are those of the public constant ℓ, or the
+ * secret high digits of s); the table scan reads every entry for both
+ * digits (ge_ifma_cached_select_k_).
  */
 #define FE52X4_WIDE 1
 

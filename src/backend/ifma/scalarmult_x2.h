@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT OR Apache-2.0 */
 /*
- * [s]P and the subgroup test [ℓ]P = O in the two halves of 512-bit
- * registers (scalarmult_x2.c). Include only from files compiled with the
- * IFMA flags; call only where cpu_features().avx512ifma.
+ * [s]P beside the subgroup test [ℓ]P = O, and [s]P on the scalar's two
+ * halves, in the two halves of 512-bit registers (scalarmult_x2.c). The
+ * prototypes need no instruction-set flags; call only where
+ * cpu_features().avx512ifma.
  */
 #ifndef VEC25519_BACKEND_IFMA_SCALARMULT_X2_H
 #define VEC25519_BACKEND_IFMA_SCALARMULT_X2_H
