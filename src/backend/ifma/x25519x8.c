@@ -102,8 +102,9 @@ struct x8_state {
  * per line). z2, z3 loose and x2, x3 biased in and out (limbs < 2^60.06,
  * < 2^61.58: they are only added, subtracted and carried, so the products
  * that make them skip the carry); x1 carried. Within one lane the step is
- * one chain of dependent products; with ng = 2 the two groups' chains are independent and are
- * issued side by side, operation by operation (docs/x25519.md §9.6).
+ * one chain of dependent products; with ng = 2 the two groups' chains are
+ * independent and are issued side by side, operation by operation
+ * (docs/x25519.md §9.6).
  *
  * The statements go in the order of the longest chain: DA, CB → DA − CB →
  * its square → z3 is three products deep, AA, BB → E → z2 two, and x3, x2
@@ -297,8 +298,9 @@ static void x8_fe_broadcast(struct x8_state *st, fe52x8 *h, const fe *f)
  *
  * Everything but t^−1 (fe_invert, the serial divsteps) is issued before
  * the inversion and is independent of it; after it, one product per group
- * and the bytes (fe51_tobytes freezes each lane). 12 (ng = 1) or 15 (ng = 2) eight-lane products
- * replace the 3·8·ng − 3 serial products and 8·ng serial zero tests of
+ * and the bytes (fe51_tobytes freezes each lane). 12 (ng = 1) or 15
+ * (ng = 2) eight-lane products replace the 3·8·ng − 3 serial products and
+ * 8·ng serial zero tests of
  * x25519_xz_to_bytes. Constant time: masks and blends only.
  */
 X8_INLINE void x8_divide(struct x8_state *st, uint8_t (*out)[32], int ng)
