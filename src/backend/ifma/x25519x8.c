@@ -300,8 +300,8 @@ static void x8_fe_broadcast(struct x8_state *st, fe52x8 *h, const fe *f)
  * the inversion and is independent of it; after it, one product per group
  * and the bytes (fe51_tobytes freezes each lane). 12 (ng = 1) or 15
  * (ng = 2) eight-lane products replace the 3·8·ng − 3 serial products and
- * 8·ng serial zero tests of
- * x25519_xz_to_bytes. Constant time: masks and blends only.
+ * 8·ng serial zero tests of x25519_xz_to_bytes. Constant time: masks and
+ * blends only.
  */
 X8_INLINE void x8_divide(struct x8_state *st, uint8_t (*out)[32], int ng)
 {
